@@ -1,0 +1,31 @@
+import type { Orientation, RotationRule } from './types.ts';
+
+/** The placed extents along x, y, z of a piece (length, width, height) in an orientation. */
+export function placedDims(
+  lengthMm: number,
+  widthMm: number,
+  heightMm: number,
+  orientation: Orientation,
+): [number, number, number] {
+  const by = { L: lengthMm, W: widthMm, H: heightMm };
+  return [by[orientation[0] as 'L'], by[orientation[1] as 'L'], by[orientation[2] as 'L']];
+}
+
+/** The orientations the contract's `rotation` rule allows. */
+export function orientationsFor(rule: RotationRule): Orientation[] {
+  if (rule === 'fixed') return ['LWH'];
+  if (rule === 'upright') return ['LWH', 'WLH'];
+  return ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'];
+}
+
+/**
+ * Orientations allowed by Bischoff & Ratcliff flags: a dimension with flag 1 may stand
+ * vertical, and the other two may then lie along x/y in either order.
+ */
+export function orientationsFromUprightFlags(lengthUp: boolean, widthUp: boolean, heightUp: boolean): Orientation[] {
+  const out: Orientation[] = [];
+  if (heightUp) out.push('LWH', 'WLH');
+  if (widthUp) out.push('LHW', 'HLW');
+  if (lengthUp) out.push('WHL', 'HWL');
+  return out;
+}
