@@ -68,3 +68,13 @@ export function brokenRules(inp: SolveInput, placements: Placement[], unloaded: 
   const rules = checkPlan(inp, { placements, units: unitList, unloaded }).map((v) => v.rule);
   return [...new Set(rules)].sort();
 }
+
+/** Like brokenRules, with every piece not placed listed as unloaded (`does-not-fit`). */
+export function brokenRulesRestUnloaded(inp: SolveInput, placements: Placement[]): string[] {
+  const unloaded: UnloadedLine[] = [];
+  for (const l of inp.lines) {
+    const placed = placements.filter((p) => p.cargoLineId === l.id).length;
+    if (placed < l.quantity) unloaded.push({ cargoLineId: l.id, quantity: l.quantity - placed, reason: 'does-not-fit' });
+  }
+  return brokenRules(inp, placements, unloaded);
+}
