@@ -1,0 +1,107 @@
+// Builds the contract's result from a fleet plan: placements, Units, totals, Unloaded.
+import type { Prepared } from './prepare.ts';
+import type { FleetPlan } from './pack/fleet.ts';
+import { expandPlaced } from './pack/expand.ts';
+import { loadingSteps } from './loading-order.ts';
+import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
+
+const round4 = (v: number) => Math.round(v * 10000) / 10000;
+
+export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan): Placement[] {
+  const nextFree = prep.freePieceIndices.map(() => 0);
+  const out: Placement[] = [];
+  for (const u of [...plan.units].sort((a, b) => a.index - b.index)) {
+    const unitPieces: Placement[] = [];
+    if (u.fixedUnit >= 0) {
+      for (const f of prep.fixedUnits[u.fixedUnit].pieces) {
+        const line = input.lines[f.item];
+        unitPieces.push({
+          unitIndex: u.index, cargoLineId: line.id, pieceIndex: f.pieceIndex,
+          xMm: f.x, yMm: f.y, zMm: f.z, lengthMm: f.dx, widthMm: f.dy, heightMm: f.dz,
+          rotation: f.rotation, loadingStep: 0, stop: line.stop, locked: f.locked, manual: f.manual,
+        });
+      }
+    }
+    for (const pb of u.state.placed) {
+      for (const p of expandPlaced(pb)) {
+        const line = input.lines[p.item];
+        unitPieces.push({
+          unitIndex: u.index, cargoLineId: line.id, pieceIndex: prep.freePieceIndices[p.item][nextFree[p.item]++],
+          xMm: p.x, yMm: p.y, zMm: p.z, lengthMm: p.dx, widthMm: p.dy, heightMm: p.dz,
+          rotation: p.rotation, loadingStep: 0, stop: line.stop, locked: false, manual: false,
+        });
+      }
+    }
+    const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
+    unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));
+    unitPieces.sort((a, b) => a.loadingStep - b.loadingStep);
+    out.push(...unitPieces);
+  }
+  return out;
+}
+
+export function buildUnits(input: SolveInput, plan: FleetPlan, placements: Placement[]): UnitResult[] {
+  const weightOf = new Map(input.lines.map((l) => [l.id, l.weightG]));
+  const byUnit = new Map<number, Placement[]>();
+  for (const p of placements) {
+    const list = byUnit.get(p.unitIndex);
+    if (list) list.push(p);
+    else byUnit.set(p.unitIndex, [p]);
+  }
+  return [...plan.units]
+    .sort((a, b) => a.index - b.index)
+    .map((u) => {
+      const e = u.view.equipment;
+      const mine = byUnit.get(u.index) ?? [];
+      let volume = 0, weight = 0, mx = 0, my = 0, mz = 0;
+      for (const p of mine) {
+        const w = weightOf.get(p.cargoLineId) ?? 0;
+        volume += p.lengthMm * p.widthMm * p.heightMm;
+        weight += w;
+        mx += w * (p.xMm + p.lengthMm / 2);
+        my += w * (p.yMm + p.widthMm / 2);
+        mz += w * (p.zMm + p.heightMm / 2);
+      }
+      return {
+        index: u.index, equipmentId: e.id, equipmentTypeId: e.equipmentTypeId, name: e.name,
+        pieces: mine.length, loadedVolumeMm3: volume, loadedWeightG: weight,
+        volumeUtilization: round4(volume / u.view.volume),
+        weightUtilization: e.maxPayloadG > 0 ? round4(weight / e.maxPayloadG) : 0,
+        centreOfGravity: weight > 0 ? { xMm: Math.round(mx / weight), yMm: Math.round(my / weight), zMm: Math.round(mz / weight) } : null,
+      };
+    });
+}
+
+export function buildTotals(input: SolveInput, units: UnitResult[], unloaded: UnloadedLine[]): Totals {
+  const eqVolume = new Map(input.equipment.map((e) => [e.id, e.innerLengthMm * e.innerWidthMm * e.innerHeightMm]));
+  const inner = units.reduce((a, u) => a + (eqVolume.get(u.equipmentId) ?? 0), 0);
+  const volume = units.reduce((a, u) => a + u.loadedVolumeMm3, 0);
+  return {
+    units: units.length,
+    piecesLoaded: units.reduce((a, u) => a + u.pieces, 0),
+    piecesUnloaded: unloaded.reduce((a, u) => a + u.quantity, 0),
+    volumeLoadedMm3: volume,
+    weightLoadedG: units.reduce((a, u) => a + u.loadedWeightG, 0),
+    volumeUtilization: inner > 0 ? round4(volume / inner) : 0,
+  };
+}
+
+/** Why each line's leftover pieces stayed behind. */
+export function buildUnloaded(input: SolveInput, prep: Prepared, plan: FleetPlan, anyTakes: (i: number) => boolean): UnloadedLine[] {
+  const out: UnloadedLine[] = [];
+  const noEquipment = input.equipment.length === 0 || input.equipment.every((e) => e.maxUnits === 0);
+  const maxPayload = Math.max(0, ...input.equipment.map((e) => e.maxPayloadG));
+  plan.left.forEach((n, i) => {
+    if (n <= 0) return;
+    const it = prep.items[i];
+    let reason: UnloadedReason;
+    if (it.group >= 0) reason = 'group-does-not-fit';
+    else if (noEquipment) reason = 'no-equipment';
+    else if (it.weight > maxPayload) reason = 'over-payload';
+    else if (!anyTakes(i)) reason = 'does-not-fit';
+    else if (plan.stoppedBy === 'unit-limit') reason = 'unit-limit-reached';
+    else reason = 'does-not-fit';
+    out.push({ cargoLineId: it.lineId, quantity: n, reason });
+  });
+  return out;
+}

@@ -1,0 +1,68 @@
+// The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
+import { advise } from './advisories/index.ts';
+import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
+import { Fleet, type FleetPlan } from './pack/fleet.ts';
+import { prepare, type Prepared } from './prepare.ts';
+import { Ticker } from './ticker.ts';
+import type { PlanWarning, SolveHooks, SolveInput, SolveResult } from './types.ts';
+
+export { SolveCancelledError } from './types.ts';
+
+export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
+  const ticker = new Ticker(hooks);
+  const t0 = ticker.now();
+  ticker.setPhase('preparing');
+  const prep = prepare(input);
+  ticker.total = prep.counts.reduce((a, c) => a + c, 0);
+  const fleet = new Fleet(input, prep, ticker);
+
+  ticker.setPhase('packing');
+  let plan = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const firstPlanMs = ticker.now() - t0;
+  let iterations = 1;
+
+  const budget = Math.max(0, input.options.timeBudgetMs);
+  if (budget > 0 && !cannotImprove(plan)) {
+    ticker.setPhase('improving');
+    const deadline = ticker.now() + budget;
+    const slice = budget / Math.max(1, plan.units.length);
+    const better = fleet.plan({ beam: true, sliceMs: slice, deadline });
+    iterations++;
+    if (compare(prep, better, plan) < 0) plan = better;
+  }
+
+  const placements = buildPlacements(input, prep, plan);
+  const units = buildUnits(input, plan, placements);
+  const unloaded = buildUnloaded(input, prep, plan, (i) => fleet.anyTakes(i));
+  const totals = buildTotals(input, units, unloaded);
+
+  ticker.setPhase('advising');
+  const advisories = advise(input, units, placements);
+  const warnings: PlanWarning[] = [
+    ...unloaded.map((u): PlanWarning => ({
+      kind: 'unloaded',
+      message: `${u.quantity} piece(s) of line ${u.cargoLineId} not loaded: ${u.reason}`,
+      cargoLineId: u.cargoLineId,
+    })),
+    ...advisories.cogWarnings,
+  ];
+  return {
+    units, placements, totals, warnings, unloaded,
+    axleWarnings: advisories.axleWarnings,
+    stopWarnings: advisories.stopWarnings,
+    securingWarnings: advisories.securingWarnings,
+    stats: { elapsedMs: Math.round(ticker.now() - t0), firstPlanMs: Math.round(firstPlanMs), iterations },
+  };
+}
+
+/** Everything loaded into at most one Unit: nothing left to gain. */
+function cannotImprove(plan: FleetPlan): boolean {
+  return plan.left.every((n) => n === 0) && plan.units.length <= 1;
+}
+
+/** Negative when plan a is better: less volume Unloaded, fewer Units, less equipment volume. */
+function compare(prep: Prepared, a: FleetPlan, b: FleetPlan): number {
+  const leftVolume = (p: FleetPlan) => p.left.reduce((s, n, i) => s + n * prep.items[i].volume, 0);
+  const eqVolume = (p: FleetPlan) => p.units.reduce((s, u) => s + u.view.volume, 0);
+  return leftVolume(a) - leftVolume(b) || a.units.length - b.units.length || eqVolume(a) - eqVolume(b);
+}

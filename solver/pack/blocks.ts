@@ -1,0 +1,61 @@
+// Blocks of identical pieces: nx * ny * nz copies in one orientation (block building).
+import type { Block, Item } from '../model.ts';
+import type { Orientation } from '../types.ts';
+import { placedDims } from '../orientation.ts';
+import type { UnitSpec } from './state.ts';
+
+/** Caps the blocks of one item so a huge count cannot blow up the candidate list. */
+const MAX_BLOCKS_PER_ITEM = 400;
+
+/**
+ * Every block of up to `count` pieces of the item that fits the Unit. Non-stackable and
+ * fragile pieces form single layers (nothing may stand on them inside the block either).
+ */
+export function simpleBlocks(item: Item, count: number, orientations: Orientation[], spec: UnitSpec): Block[] {
+  const out: Block[] = [];
+  const seen = new Set<string>();
+  for (const rotation of orientations) {
+    const [a, b, c] = placedDims(item.l, item.w, item.h, rotation);
+    if (a > spec.L || b > spec.W || c > spec.H) continue;
+    const maxNz = !item.stackable || item.fragile ? 1 : Math.floor(spec.H / c);
+    const maxNy = Math.floor(spec.W / b);
+    const maxNx = Math.floor(spec.L / a);
+    for (let nz = 1; nz <= Math.min(maxNz, count); nz++) {
+      for (let ny = 1; ny <= Math.min(maxNy, Math.floor(count / nz)); ny++) {
+        for (let nx = 1; nx <= Math.min(maxNx, Math.floor(count / (nz * ny))); nx++) {
+          const key = `${a * nx},${b * ny},${c * nz}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const n = nx * ny * nz;
+          out.push({
+            dx: a * nx, dy: b * ny, dz: c * nz, volume: item.volume * n, weight: item.weight * n,
+            item: item.index, rotation, nx, ny, nz, count: n, group: -1, pieces: null,
+          });
+        }
+      }
+    }
+  }
+  if (out.length <= MAX_BLOCKS_PER_ITEM) return out;
+  // Keep the single pieces and the biggest blocks.
+  out.sort(byVolume);
+  const singles = out.filter((b) => b.count === 1);
+  return [...out.filter((b) => b.count > 1).slice(0, MAX_BLOCKS_PER_ITEM - singles.length), ...singles];
+}
+
+/** Bigger blocks first; among equals the flatter one (keeps the top usable). */
+export function byVolume(a: Block, b: Block): number {
+  return b.volume - a.volume || a.dz - b.dz || b.dx - a.dx;
+}
+
+/** Orientations of the item that pass through one of the Unit's openings. */
+export function doorOrientations(
+  item: Item,
+  openings: readonly string[],
+  doorWidth: number,
+  doorHeight: number,
+): Orientation[] {
+  return item.orientations.filter((o) => {
+    const [, w, h] = placedDims(item.l, item.w, item.h, o);
+    return openings.some((op) => op === 'top' || (op === 'side' && h <= doorHeight) || (op === 'rear' && w <= doorWidth && h <= doorHeight));
+  });
+}

@@ -1,0 +1,230 @@
+// Multi-Unit planning: fill Unit by Unit, the best type first, the smallest type that
+// takes the rest for the last one; fixed Units first.
+import type { Item } from '../model.ts';
+import type { Prepared } from '../prepare.ts';
+import type { Ticker } from '../ticker.ts';
+import type { SolveInput } from '../types.ts';
+import { EquipmentView } from './equipment-view.ts';
+import { UnitProblem, type Phase } from './problem.ts';
+import { beamSearch, greedy } from './search.ts';
+import { PackState, placeFixed } from './state.ts';
+
+/** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
+const PHASE_ITEMS = 40;
+
+export interface PlannedUnit {
+  index: number;
+  view: EquipmentView;
+  state: PackState;
+  fixedUnit: number;
+}
+
+export interface FleetPlan {
+  units: PlannedUnit[];
+  /** Pieces per item left unloaded. */
+  left: number[];
+  groupsLeft: Set<number>;
+  /** Why packing stopped with cargo left: no Unit could be opened, or nothing more fits. */
+  stoppedBy: 'done' | 'unit-limit' | 'no-fit';
+}
+
+interface Entry {
+  group: number;
+  item: number;
+  rank: number;
+  volume: number;
+}
+
+export interface FleetMode {
+  beam: boolean;
+  /** Beam search only: time per Unit (ms), and when all improvement stops. */
+  sliceMs: number;
+  deadline: number;
+}
+
+export class Fleet {
+  readonly views: EquipmentView[];
+  private readonly entries: Entry[];
+  private readonly maxTotal: number;
+
+  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
+    const supportNone = input.options.supportRule === 'none';
+    const stops = new Set(prep.items.map((i) => i.phaseRank));
+    // Several Stops: fill from the front wall so later Stops end up nearer the door.
+    const anchor = stops.size > 1 ? 'wall' : 'corner';
+    this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, anchor, ticker));
+    this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
+    this.entries = sortedEntries(prep);
+  }
+
+  /** Can any row take this item at all (one piece into an empty Unit)? */
+  anyTakes(i: number): boolean {
+    return this.views.some((v) => v.takes(i));
+  }
+
+  plan(mode: FleetMode): FleetPlan {
+    const { prep, ticker } = this;
+    const left = prep.counts.slice();
+    const groupsLeft = new Set<number>();
+    prep.groups.forEach((members, g) => {
+      if (members.some((i) => left[i] > 0)) groupsLeft.add(g);
+    });
+    const units: PlannedUnit[] = [];
+    const usedPerRow = new Map<number, number>();
+    const takenIndices = new Set(prep.fixedUnits.map((f) => f.unitIndex));
+    const commit = (u: PlannedUnit) => {
+      for (const [i, n] of u.state.used) left[i] -= n;
+      for (const g of u.state.groupsUsed) {
+        groupsLeft.delete(g);
+        for (const i of prep.groups[g]) left[i] = 0;
+      }
+      units.push(u);
+      usedPerRow.set(this.views.indexOf(u.view), (usedPerRow.get(this.views.indexOf(u.view)) ?? 0) + 1);
+      ticker.processed = prep.counts.reduce((a, c, i) => a + c - left[i], 0);
+    };
+
+    prep.fixedUnits.forEach((fu, k) => {
+      const view = this.views[this.input.equipment.indexOf(fu.equipment)];
+      const minDim = this.minDim(left);
+      const root = new PackState(view.spec);
+      for (const p of [...fu.pieces].sort((a, b) => a.z - b.z)) placeFixed(root, prep.items, p, minDim);
+      const state = this.fill(view, root, left, groupsLeft, mode);
+      commit({ index: fu.unitIndex, view, state, fixedUnit: k });
+    });
+
+    let nextIndex = 0;
+    let stoppedBy: FleetPlan['stoppedBy'] = 'done';
+    while (this.hasLoadable(left, groupsLeft)) {
+      ticker.poll();
+      const rows = this.views.map((_, r) => r).filter((r) => {
+        const max = this.views[r].equipment.maxUnits;
+        return max == null || (usedPerRow.get(r) ?? 0) < max;
+      });
+      if (rows.length === 0 || units.length >= this.maxTotal) {
+        stoppedBy = 'unit-limit';
+        break;
+      }
+      const chosen = this.openUnit(rows, left, groupsLeft, mode);
+      if (!chosen) {
+        stoppedBy = 'no-fit';
+        break;
+      }
+      while (takenIndices.has(nextIndex)) nextIndex++;
+      takenIndices.add(nextIndex);
+      commit({ index: nextIndex, view: chosen.view, state: chosen.state, fixedUnit: -1 });
+    }
+    return { units, left, groupsLeft, stoppedBy };
+  }
+
+  /** The next Unit: the smallest row that takes all the rest, else the row of most capacity. */
+  private openUnit(rows: number[], left: number[], groupsLeft: Set<number>, mode: FleetMode): { view: EquipmentView; state: PackState } | null {
+    const { volume, weight } = this.remainder(left, groupsLeft);
+    const fitsAll = rows
+      .map((r) => this.views[r])
+      .filter((v) => v.volume >= volume && v.spec.payload >= weight)
+      .sort((a, b) => a.volume - b.volume || a.spec.payload - b.spec.payload);
+    for (const view of fitsAll.slice(0, 3)) {
+      const state = this.fill(view, new PackState(view.spec), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0 });
+      if (state.volume >= volume) return { view, state };
+    }
+    const density = weight > 0 ? volume / weight : Infinity;
+    const ranked = rows
+      .map((r) => this.views[r])
+      .sort((a, b) => capacity(b, density) - capacity(a, density) || a.volume - b.volume);
+    for (const view of ranked) {
+      const state = this.fill(view, new PackState(view.spec), left, groupsLeft, mode);
+      if (state.placed.length > 0) return { view, state };
+    }
+    return null;
+  }
+
+  private fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode): PackState {
+    const phases = this.phasesFor(view, left, groupsLeft);
+    if (phases.length === 0) return root;
+    const problem = new UnitProblem(view.spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, this.minDimOf(phases), this.ticker);
+    if (!mode.beam) return greedy(problem, root);
+    return beamSearch(problem, root, Math.min(this.ticker.now() + mode.sliceMs, mode.deadline));
+  }
+
+  /** The cargo this row can take, in packing order, cut into phases by Stop and size. */
+  private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
+    const phases: Phase[] = [];
+    let current: Phase | null = null;
+    let rank = -1;
+    for (const e of this.entries) {
+      if (e.group >= 0) {
+        if (!groupsLeft.has(e.group) || !view.groupBlock(e.group)) continue;
+      } else if (left[e.item] <= 0 || !view.takes(e.item)) continue;
+      if (!current || e.rank !== rank || current.items.length + current.groups.length >= PHASE_ITEMS) {
+        current = { items: [], groups: [] };
+        phases.push(current);
+        rank = e.rank;
+      }
+      if (e.group >= 0) current.groups.push(e.group);
+      else current.items.push(e.item);
+    }
+    return phases;
+  }
+
+  private minDimOf(phases: Phase[]): number {
+    let m = Infinity;
+    const items = this.prep.items;
+    for (const p of phases) {
+      for (const i of p.items) m = Math.min(m, items[i].l, items[i].w, items[i].h);
+      for (const g of p.groups) for (const i of this.prep.groups[g]) m = Math.min(m, items[i].l, items[i].w, items[i].h);
+    }
+    return m === Infinity ? 1 : m;
+  }
+
+  private minDim(left: number[]): number {
+    let m = Infinity;
+    this.prep.items.forEach((it, i) => {
+      if (left[i] > 0) m = Math.min(m, it.l, it.w, it.h);
+    });
+    return m === Infinity ? 1 : m;
+  }
+
+  private hasLoadable(left: number[], groupsLeft: Set<number>): boolean {
+    for (const e of this.entries) {
+      if (e.group >= 0 ? groupsLeft.has(e.group) && this.views.some((v) => v.groupBlock(e.group)) : left[e.item] > 0 && this.anyTakes(e.item)) return true;
+    }
+    return false;
+  }
+
+  private remainder(left: number[], groupsLeft: Set<number>): { volume: number; weight: number } {
+    let volume = 0, weight = 0;
+    for (const e of this.entries) {
+      if (e.group >= 0) {
+        if (!groupsLeft.has(e.group)) continue;
+        for (const i of this.prep.groups[e.group]) {
+          volume += this.prep.items[i].volume * left[i];
+          weight += this.prep.items[i].weight * left[i];
+        }
+      } else if (left[e.item] > 0 && this.anyTakes(e.item)) {
+        volume += this.prep.items[e.item].volume * left[e.item];
+        weight += this.prep.items[e.item].weight * left[e.item];
+      }
+    }
+    return { volume, weight };
+  }
+}
+
+/** How much of this cargo mix a Unit can hold, in volume (weight-limited for dense cargo). */
+function capacity(view: EquipmentView, volumePerGram: number): number {
+  return Math.min(view.volume, view.spec.payload * volumePerGram);
+}
+
+/** Items and groups in packing order: no-Stop first, then Stop 99 .. 1; bigger first. */
+function sortedEntries(prep: Prepared): Entry[] {
+  const items: Item[] = prep.items;
+  const out: Entry[] = [];
+  for (const it of items) if (it.group < 0) out.push({ group: -1, item: it.index, rank: it.phaseRank, volume: it.volume });
+  prep.groups.forEach((members, g) => {
+    out.push({
+      group: g, item: -1,
+      rank: Math.min(...members.map((i) => items[i].phaseRank)),
+      volume: members.reduce((a, i) => a + items[i].volume * prep.counts[i], 0),
+    });
+  });
+  return out.sort((a, b) => a.rank - b.rank || b.volume - a.volume || a.item - b.item || a.group - b.group);
+}

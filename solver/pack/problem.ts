@@ -1,0 +1,58 @@
+// What one Unit is filled from: its geometry, the phases of cargo (Stops in order) and their blocks.
+import type { Block, Item } from '../model.ts';
+import type { Orientation } from '../types.ts';
+import type { Ticker } from '../ticker.ts';
+import { byVolume, simpleBlocks } from './blocks.ts';
+import type { UnitSpec } from './state.ts';
+
+/** Cargo packed together; phases go in order (deepest Stop first). */
+export interface Phase {
+  items: number[];
+  groups: number[];
+}
+
+export class UnitProblem {
+  private readonly cache: Block[][] = [];
+
+  constructor(
+    readonly spec: UnitSpec,
+    readonly items: Item[],
+    /** Pieces of each item still to place (indexed by item). */
+    readonly remaining: ArrayLike<number>,
+    readonly phases: Phase[],
+    readonly orientationsOf: (item: number) => Orientation[],
+    readonly groupBlock: (group: number) => Block | null,
+    /** Smallest piece dimension: thinner spaces are dropped. */
+    readonly minDim: number,
+    readonly ticker: Ticker,
+  ) {}
+
+  /** The blocks of a phase, biggest first (built on first use). */
+  blocks(phase: number): Block[] {
+    let list = this.cache[phase];
+    if (list) return list;
+    list = [];
+    const { items, groups } = this.phases[phase];
+    for (const i of items) {
+      this.ticker.tick();
+      list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
+    }
+    for (const g of groups) {
+      const b = this.groupBlock(g);
+      if (b) list.push(b);
+    }
+    list.sort(byVolume);
+    this.cache[phase] = list;
+    return list;
+  }
+
+  /** Volume of all cargo this Unit could take: an upper bound for its fill. */
+  cargoVolume(): number {
+    let v = 0;
+    for (let p = 0; p < this.phases.length; p++) {
+      for (const i of this.phases[p].items) v += this.items[i].volume * this.remaining[i];
+      for (const g of this.phases[p].groups) v += this.groupBlock(g)?.volume ?? 0;
+    }
+    return v;
+  }
+}

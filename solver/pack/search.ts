@@ -1,0 +1,123 @@
+// Filling one Unit: a greedy block builder and a beam search over its block choices
+// (after Araya & Riff's BSG: every child is scored by its greedy completion).
+import type { Block } from '../model.ts';
+import type { UnitProblem } from './problem.ts';
+import { canStand, place, type PackState } from './state.ts';
+
+interface Move {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** The live space to fill next: nearest the front wall (or a container corner), lowest. */
+export function selectSpace(problem: UnitProblem, state: PackState): number {
+  const W = problem.spec.W;
+  const corner = problem.spec.anchor === 'corner';
+  let best = -1;
+  let k0 = 0, k1 = 0, k2 = 0, kv = 0;
+  const spaces = state.spaces;
+  for (let i = 0; i < spaces.length; i++) {
+    const s = spaces[i];
+    if (s.dead === state.phase) continue;
+    const dy = Math.min(s.y0, W - s.y1);
+    let a = s.x0, b = s.z0, c = dy;
+    if (corner) {
+      // Sorted distances to the nearest front-floor corner.
+      a = s.x0; b = dy; c = s.z0;
+      if (a > b) [a, b] = [b, a];
+      if (b > c) [b, c] = [c, b];
+      if (a > b) [a, b] = [b, a];
+    }
+    const v = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+    if (best < 0 || a < k0 || (a === k0 && (b < k1 || (b === k1 && (c < k2 || (c === k2 && v > kv)))))) {
+      best = i; k0 = a; k1 = b; k2 = c; kv = v;
+    }
+  }
+  return best;
+}
+
+/** Up to `limit` blocks that can go into the space, biggest first, with their positions. */
+export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number): Move[] {
+  const s = state.spaces[si];
+  const sx = s.x1 - s.x0, sy = s.y1 - s.y0, sz = s.z1 - s.z0;
+  const left = s.y0 <= problem.spec.W - s.y1;
+  const weightLeft = problem.spec.payload - state.weight;
+  const out: Move[] = [];
+  const blocks = problem.blocks(state.phase);
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
+    if (!state.available(b, problem.remaining)) continue;
+    const y = left ? s.y0 : s.y1 - b.dy;
+    if (!canStand(state, problem.spec, problem.items, b, s.x0, y, s.z0)) continue;
+    out.push({ block: b, x: s.x0, y, z: s.z0 });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/**
+ * Moves the state to its next decision: drops spaces nothing fits, moves to the next
+ * phase when none is left. Returns the candidate moves, or [] when the Unit is done.
+ */
+function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[] {
+  while (state.phase < problem.phases.length) {
+    problem.ticker.tick();
+    const si = selectSpace(problem, state);
+    if (si < 0) {
+      state.phase++;
+      continue;
+    }
+    const moves = feasibleMoves(problem, state, si, limit);
+    if (moves.length > 0) return moves;
+    state.spaces[si] = { ...state.spaces[si], dead: state.phase };
+  }
+  return [];
+}
+
+function apply(problem: UnitProblem, state: PackState, m: Move): void {
+  place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
+}
+
+/** Completes the state greedily (the biggest block that fits the chosen space). */
+export function greedy(problem: UnitProblem, state: PackState): PackState {
+  for (;;) {
+    const moves = nextMoves(problem, state, 1);
+    if (moves.length === 0) return state;
+    apply(problem, state, moves[0]);
+  }
+}
+
+const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+
+/**
+ * Beam search with growing width until the deadline: keeps the `width` best children per
+ * level, each scored by the volume its greedy completion loads. Returns the best complete
+ * state seen (never worse than the greedy one).
+ */
+export function beamSearch(problem: UnitProblem, root: PackState, deadline: number): PackState {
+  const ticker = problem.ticker;
+  let best = greedy(problem, root.clone());
+  const bound = root.volume + problem.cargoVolume();
+  for (const width of WIDTHS) {
+    let nodes = [root.clone()];
+    while (nodes.length > 0) {
+      const children: { state: PackState; score: number }[] = [];
+      for (const node of nodes) {
+        for (const m of nextMoves(problem, node, width)) {
+          if (best.volume >= bound || ticker.now() > deadline) return best;
+          const child = node.clone();
+          apply(problem, child, m);
+          const done = greedy(problem, child.clone());
+          if (done.volume > best.volume) best = done;
+          children.push({ state: child, score: done.volume });
+        }
+      }
+      children.sort((a, b) => b.score - a.score);
+      nodes = children.slice(0, width).map((c) => c.state);
+    }
+  }
+  return best;
+}

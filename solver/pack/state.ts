@@ -1,0 +1,208 @@
+// The packing state of one Unit and the hard-rule checks for putting a block into it.
+import type { Block, FixedPiece, Item, PlacedBlock, Space, Support } from '../model.ts';
+import { carveSpaces } from './spaces.ts';
+
+export interface UnitSpec {
+  L: number;
+  W: number;
+  H: number;
+  payload: number;
+  /** Benchmarks only: pieces may float. */
+  supportNone: boolean;
+  /** `wall`: fill from the front wall first (Stops); `corner`: nearest container corner (Parreño). */
+  anchor: 'wall' | 'corner';
+}
+
+export class PackState {
+  spaces: Space[];
+  supports: Support[] = [];
+  /** Weight each fragile support already carries (parallel to `supports`). */
+  carried: number[] = [];
+  placed: PlacedBlock[] = [];
+  used = new Map<number, number>();
+  groupsUsed: number[] = [];
+  weight = 0;
+  volume = 0;
+  phase = 0;
+
+  constructor(spec: UnitSpec) {
+    this.spaces = [{ x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1 }];
+  }
+
+  clone(): PackState {
+    const c = Object.create(PackState.prototype) as PackState;
+    c.spaces = this.spaces.slice();
+    c.supports = this.supports.slice();
+    c.carried = this.carried.slice();
+    c.placed = this.placed.slice();
+    c.used = new Map(this.used);
+    c.groupsUsed = this.groupsUsed.slice();
+    c.weight = this.weight;
+    c.volume = this.volume;
+    c.phase = this.phase;
+    return c;
+  }
+
+  available(block: Block, remaining: ArrayLike<number>): boolean {
+    if (block.group >= 0) return !this.groupsUsed.includes(block.group);
+    return (this.used.get(block.item) ?? 0) + block.count <= remaining[block.item];
+  }
+}
+
+function overlap(a0: number, a1: number, b0: number, b1: number): number {
+  return Math.min(a1, b1) - Math.max(a0, b0);
+}
+
+function area(s: { x0: number; y0: number; x1: number; y1: number }, x0: number, y0: number, x1: number, y1: number): number {
+  const ox = overlap(s.x0, s.x1, x0, x1);
+  if (ox <= 0) return 0;
+  const oy = overlap(s.y0, s.y1, y0, y1);
+  return oy <= 0 ? 0 : ox * oy;
+}
+
+/**
+ * Can the block stand at (x, y, z)? Checks support (area share per piece), nothing on
+ * non-stackable pieces, only fragile on fragile and the fragile weight limit. The block
+ * must already fit the space; payload is checked by the caller.
+ */
+export function canStand(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number): boolean {
+  if (z === 0) return true;
+  const x1 = x + block.dx;
+  const y1 = y + block.dy;
+  const allFragile = block.pieces ? block.pieces.every((p) => items[p.item].fragile) : items[block.item].fragile;
+  const touch: number[] = [];
+  let anyFragile = false;
+  let covered = 0;
+  const sup = state.supports;
+  for (let i = 0; i < sup.length; i++) {
+    const s = sup[i];
+    if (s.z !== z) continue;
+    const a = area(s, x, y, x1, y1);
+    if (a <= 0) continue;
+    if (s.noStack) return false;
+    if (s.fragile) {
+      if (!allFragile) return false;
+      anyFragile = true;
+    }
+    touch.push(i);
+    covered += a;
+  }
+  if (!spec.supportNone && covered < block.dx * block.dy && !piecesSupported(state, items, block, x, y, z, touch)) return false;
+  if (anyFragile && !fragileLoadOk(state, items, block, x, y, touch)) return false;
+  return true;
+}
+
+/** Each bottom piece of the block rests on at least its line's share of its base. */
+function piecesSupported(state: PackState, items: Item[], block: Block, x: number, y: number, z: number, touch: number[]): boolean {
+  const sup = state.supports;
+  const enough = (px: number, py: number, dx: number, dy: number, permille: number) => {
+    let got = 0;
+    for (const i of touch) got += area(sup[i], px, py, px + dx, py + dy);
+    return got * 1000 >= permille * dx * dy;
+  };
+  if (block.pieces) {
+    return block.pieces.every((p) => p.z > 0 || enough(x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille));
+  }
+  const pdx = block.dx / block.nx;
+  const pdy = block.dy / block.ny;
+  const permille = items[block.item].supportPermille;
+  for (let ix = 0; ix < block.nx; ix++) {
+    for (let iy = 0; iy < block.ny; iy++) {
+      if (!enough(x + ix * pdx, y + iy * pdy, pdx, pdy, permille)) return false;
+    }
+  }
+  return true;
+}
+
+/** Fragile supports reachable downwards (through fragile pieces only) from those under the rectangle. */
+function fragileBelow(state: PackState, candidates: number[], x0: number, y0: number, x1: number, y1: number): number[] {
+  const sup = state.supports;
+  const seen = new Set<number>();
+  const stack: number[] = [];
+  for (const i of candidates) if (sup[i].fragile && area(sup[i], x0, y0, x1, y1) > 0) stack.push(i);
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    if (seen.has(i)) continue;
+    seen.add(i);
+    for (const j of sup[i].below ?? []) stack.push(j);
+  }
+  return [...seen];
+}
+
+/** Each fragile piece below carries no more than its own weight, counting everything above at full weight. */
+function fragileLoadOk(state: PackState, items: Item[], block: Block, x: number, y: number, touch: number[]): boolean {
+  const adds = new Map<number, number>();
+  const addColumn = (x0: number, y0: number, x1: number, y1: number, w: number) => {
+    for (const i of fragileBelow(state, touch, x0, y0, x1, y1)) adds.set(i, (adds.get(i) ?? 0) + w);
+  };
+  if (block.pieces) {
+    // Conservative for pre-packed groups: the whole group on every fragile piece it touches.
+    addColumn(x, y, x + block.dx, y + block.dy, block.weight);
+  } else {
+    const pdx = block.dx / block.nx;
+    const pdy = block.dy / block.ny;
+    const w = items[block.item].weight * block.nz;
+    for (let ix = 0; ix < block.nx; ix++) {
+      for (let iy = 0; iy < block.ny; iy++) addColumn(x + ix * pdx, y + iy * pdy, x + (ix + 1) * pdx, y + (iy + 1) * pdy, w);
+    }
+  }
+  for (const [i, w] of adds) if (state.carried[i] + w > state.supports[i].cap) return false;
+  return true;
+}
+
+/** Puts the block at (x, y, z): updates spaces, top faces, fragile loads, counts. */
+export function place(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number, minDim: number): void {
+  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim);
+  const top = z + block.dz;
+  if (!spec.supportNone) {
+    // New top faces may make a space that failed before usable again.
+    state.spaces = state.spaces.map((s) => (s.dead >= 0 && s.z0 === top ? { ...s, dead: -1 } : s));
+  }
+  if (block.pieces) {
+    const order = block.pieces.slice().sort((a, b) => a.z - b.z);
+    for (const p of order) {
+      addPieceTop(state, items[p.item], x + p.x, y + p.y, z + p.z, p.dx, p.dy, p.dz);
+    }
+    state.groupsUsed.push(block.group);
+  } else {
+    const item = items[block.item];
+    if (item.fragile) {
+      const pdx = block.dx / block.nx;
+      const pdy = block.dy / block.ny;
+      const pdz = block.dz / block.nz;
+      for (let iz = 0; iz < block.nz; iz++) {
+        for (let ix = 0; ix < block.nx; ix++) {
+          for (let iy = 0; iy < block.ny; iy++) addPieceTop(state, item, x + ix * pdx, y + iy * pdy, z + iz * pdz, pdx, pdy, pdz);
+        }
+      }
+    } else {
+      state.supports.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: top, noStack: !item.stackable, fragile: false, cap: 0, below: null });
+      state.carried.push(0);
+    }
+    state.used.set(block.item, (state.used.get(block.item) ?? 0) + block.count);
+  }
+  state.weight += block.weight;
+  state.volume += block.volume;
+  state.placed.push({ block, x, y, z });
+}
+
+/** Adds one piece's top face; a fragile piece also passes its weight to the fragile pieces below it. */
+function addPieceTop(state: PackState, item: Item, x: number, y: number, z: number, dx: number, dy: number, dz: number): void {
+  const sup = state.supports;
+  const under: number[] = [];
+  if (z > 0) for (let i = 0; i < sup.length; i++) if (sup[i].z === z && sup[i].fragile && area(sup[i], x, y, x + dx, y + dy) > 0) under.push(i);
+  for (const i of fragileBelow(state, under, x, y, x + dx, y + dy)) state.carried[i] += item.weight;
+  sup.push({
+    x0: x, y0: y, x1: x + dx, y1: y + dy, z: z + dz,
+    noStack: !item.stackable, fragile: item.fragile, cap: item.weight, below: item.fragile ? under : null,
+  });
+  state.carried.push(0);
+}
+
+/** Puts a caller-fixed piece in as an obstacle and support (kept exactly where it is). */
+export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDim: number): void {
+  state.spaces = carveSpaces(state.spaces, f.x, f.y, f.z, f.x + f.dx, f.y + f.dy, f.z + f.dz, minDim);
+  addPieceTop(state, items[f.item], f.x, f.y, f.z, f.dx, f.dy, f.dz);
+  state.weight += items[f.item].weight;
+  state.volume += f.dx * f.dy * f.dz;
+}
