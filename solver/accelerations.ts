@@ -11,19 +11,20 @@ import type { SecuringLeg } from './types.ts';
  *   sea-b  longitudinal 0.3, sideways 0.7, vertical 1.0 ± 0.7   (8 m < Hs <= 12 m)
  *   sea-c  longitudinal 0.4, sideways 0.8, vertical 1.0 ± 0.8   (Hs > 12 m)
  *
- * Vertical coefficient used against sliding and tipping (`verticalForBalance`): the
- * horizontal accelerations of rail and sea transport occur together with the vertical
- * variation, so the balances use the reduced value 1.0 - variation (rail 0.7, sea-a 0.5,
- * sea-b 0.3, sea-c 0.2), as the CTU Code's securing calculations (Annex 7, Appendix 4) and
- * its quick lashing guides do. Road has no variation: 1.0. We apply the reduced value in
- * every horizontal direction, the conservative reading.
+ * Vertical coefficient used against sliding and tipping (`verticalForBalance`): at sea the
+ * CTU Code pairs the longitudinal accelerations with the reduced vertical acceleration
+ * 1.0 - variation (sea-a 0.5, sea-b 0.3, sea-c 0.2) and the sideways ones with 1.0 (the
+ * sideways figures already contain the gravity component of rolling). For rail we use the
+ * reduced 0.7 in every direction, the conservative reading of "1.0 (0.7)". Road: 1.0.
+ * (Checked against the CTU Code's structure as we know it; the exact table text could not
+ * be retrieved here: see the report.)
  */
 export interface LegAccelerations {
   forward: number;
   rearward: number;
   sideways: number;
   vertical: number;
-  /** Downward vertical variation; the balances use vertical - variation. */
+  /** Downward vertical variation; the balances use vertical - variation where the code says so. */
   verticalVariation: number;
 }
 
@@ -37,15 +38,17 @@ export const ACCELERATIONS: Readonly<Record<SecuringLeg, LegAccelerations>> = {
 
 export type SecuringDirection = 'forward' | 'rearward' | 'sideways';
 
-/** The vertical coefficient c_z the sliding and tipping balances use for a leg. */
-export function verticalForBalance(leg: SecuringLeg): number {
+/** The vertical coefficient c_z the sliding and tipping balances use for a leg and direction. */
+export function verticalForBalance(leg: SecuringLeg, direction: SecuringDirection): number {
   const a = ACCELERATIONS[leg];
-  return a.vertical - a.verticalVariation;
+  const seaSideways = leg.startsWith('sea-') && direction === 'sideways';
+  // Rounded to the table's precision so 1.0 - 0.7 is exactly 0.3 in the balances.
+  return seaSideways ? a.vertical : Math.round((a.vertical - a.verticalVariation) * 1000) / 1000;
 }
 
 /** c_x and c_z of a leg in one direction. */
 export function coefficients(leg: SecuringLeg, direction: SecuringDirection): { cx: number; cz: number } {
-  return { cx: ACCELERATIONS[leg][direction], cz: verticalForBalance(leg) };
+  return { cx: ACCELERATIONS[leg][direction], cz: verticalForBalance(leg, direction) };
 }
 
 /**
