@@ -14,7 +14,8 @@ import { higherRankBeyond } from './cargo-beyond.ts';
  *     overlapping its x/z face; we do not know which side opens, so a piece counts as
  *     blocked sideways only when both ways out are;
  *   top: only cargo above counts.
- * A Unit without openings is judged on "above" alone.
+ * A Unit without openings is judged on "above" alone. The Stop is the placement's own
+ * (`Placement.stop`, copied from its line).
  */
 export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: readonly Opening[]): StopWarning[] {
   const pieces = g.pieces;

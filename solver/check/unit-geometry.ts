@@ -25,7 +25,7 @@ export function analyseUnit(pieces: Placement[]): UnitGeometry {
     for (const j of list) {
       const b = pieces[j];
       if (i < j && overlapsInVolume(a, b)) overlaps.push([i, j]);
-      if (a.heightMm > 0 && topOf(b) === a.zMm && b !== a && footprintOverlap(a, b) > 0) {
+      if (topOf(b) === a.zMm && footprintOverlap(a, b) > 0) {
         below[i].push(j);
         above[j].push(i);
       }

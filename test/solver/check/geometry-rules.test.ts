@@ -1,5 +1,6 @@
 import test from 'ava';
-import { brokenRules, equipment, input, line, place, withSteps } from './fixtures.ts';
+import { checkPlan } from '../../../solver/check/index.ts';
+import { brokenRules, equipment, input, line, place, unit, withSteps } from './fixtures.ts';
 
 const a = line('a', { quantity: 2 });
 
@@ -21,6 +22,14 @@ test('a piece never has a negative coordinate', (t) => {
 test('a piece never overlaps another', (t) => {
   const plan = withSteps([place(a, 0, 0, 0, 0), place(a, 1, 99, 50, 0)]);
   t.deepEqual(brokenRules(input([a]), plan), ['no-overlap']);
+});
+
+test('an overlap names both pieces', (t) => {
+  const plan = withSteps([place(a, 0, 0, 0, 0), place(a, 1, 50, 0, 0)]);
+  const [v] = checkPlan(input([a]), { placements: plan, units: [unit(0)], unloaded: [] });
+  t.is(v.rule, 'no-overlap');
+  t.deepEqual(v.pieces, [{ cargoLineId: 'a', pieceIndex: 0 }, { cargoLineId: 'a', pieceIndex: 1 }]);
+  t.regex(v.message, /a#0 and a#1 overlap in Unit 0/);
 });
 
 test('pieces that only touch do not overlap', (t) => {
@@ -73,8 +82,13 @@ test('an open top takes any piece', (t) => {
   t.deepEqual(brokenRules(inp, withSteps([place(big, 0, 0, 0, 0)])), []);
 });
 
-test('a placement names a known Unit and line', (t) => {
+test('a placement names a known cargo line', (t) => {
   const plan = withSteps([place(a, 0, 0, 0, 0), place(a, 1, 100, 0, 0)]);
   plan[1].cargoLineId = 'ghost';
   t.true(brokenRules(input([a]), plan).includes('line-reference'));
+});
+
+test('a placement names a Unit of the result', (t) => {
+  const plan = withSteps([place(a, 0, 0, 0, 0), place(a, 1, 100, 0, 0, { unitIndex: 7 })]);
+  t.deepEqual(brokenRules(input([a]), plan, [], [unit(0)]), ['unit-reference']);
 });

@@ -92,6 +92,11 @@ function fixedAt(x: number, over: Partial<FixedPlacement> = {}): FixedPlacement 
   };
 }
 
+test('a locked placement stays in its Unit', (t) => {
+  const plan = withSteps([place(a, 0, 0, 0, 0, { locked: true, unitIndex: 1 }), place(a, 1, 100, 0, 0)]);
+  t.deepEqual(brokenRules(input([a], { fixed: [fixedAt(0)] }), plan), ['fixed-placement']);
+});
+
 test('a locked placement stays where it is', (t) => {
   const plan = withSteps([place(a, 0, 0, 0, 0, { locked: true }), place(a, 1, 100, 0, 0)]);
   t.deepEqual(brokenRules(input([a], { fixed: [fixedAt(0)] }), plan), []);
@@ -105,8 +110,10 @@ test('a locked placement stays locked', (t) => {
 
 test('a kept manual placement stays where it is', (t) => {
   const plan = withSteps([place(a, 0, 0, 0, 0, { manual: true }), place(a, 1, 100, 0, 0)]);
-  const manual = fixedAt(0, { locked: false, manual: true, rotation: 'WLH' });
-  t.deepEqual(brokenRules(input([a], { fixed: [manual] }), plan), ['fixed-placement']);
+  const manual = fixedAt(0, { locked: false, manual: true });
+  t.deepEqual(brokenRules(input([a], { fixed: [manual] }), plan), []);
+  const turned = fixedAt(0, { locked: false, manual: true, rotation: 'WLH' });
+  t.deepEqual(brokenRules(input([a], { fixed: [turned] }), plan), ['fixed-placement']);
 });
 
 test('a locked piece is never left unloaded', (t) => {
