@@ -52,9 +52,9 @@ export function loadingSteps(result: Placed): LoadingStep[] {
       });
     }
   }
-  for (const step of steps) {
-    step.stepsInUnit = steps.filter((s) => s.unitIndex === step.unitIndex).length;
-  }
+  const perUnit = new Map<number, number>();
+  for (const step of steps) perUnit.set(step.unitIndex, step.numberInUnit);
+  for (const step of steps) step.stepsInUnit = perUnit.get(step.unitIndex) ?? 0;
   return steps;
 }
 

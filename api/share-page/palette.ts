@@ -5,9 +5,12 @@ import type { SharedPlanView } from './view-model.ts';
 const NO_STOP_COLOUR = '#8a8f98';
 const UNKNOWN_LINE_COLOUR = '#b0b4ba';
 
-/** Distinct hues by the golden angle, so neighbours in a list never look alike. */
+/**
+ * Distinct hues by the golden angle, so neighbours in a list never look alike. Reds
+ * (330°..30°) are left out: red marks the pieces to load now and the door.
+ */
 function colourNumber(i: number, lightness: number): string {
-  const hue = (i * 137.508) % 360;
+  const hue = 30 + ((i * 137.508 + 180) % 300);
   return hslToHex(hue, 0.62, lightness);
 }
 

@@ -130,17 +130,34 @@ function paintCargo(THREE, mesh, placements, colours, mode) {
   if (mesh.instanceColor) mesh.instanceColor.needsUpdate = true;
 }
 
-/** Camera seen from behind the door, above the left side, framing the whole Unit. */
+/**
+ * Camera behind the door, above the left side, as close as lets all eight corners of the
+ * Unit show (a bounding sphere would leave a long trailer tiny).
+ */
 function placeCamera(THREE, camera, controls, size) {
   const centre = toScene(THREE, size.L / 2, size.W / 2, size.H / 2);
-  const radius = 0.5 * Math.hypot(size.L, size.W, size.H) * MM;
-  const vertical = THREE.MathUtils.degToRad(camera.fov / 2);
-  const horizontal = Math.atan(Math.tan(vertical) * camera.aspect);
-  const distance = (radius / Math.sin(Math.min(vertical, horizontal))) * 1.05;
-  const direction = new THREE.Vector3(1, 0.9, -1.1).normalize();
+  const corners = [];
+  for (const x of [0, size.L]) for (const y of [0, size.W]) for (const z of [0, size.H]) {
+    corners.push(toScene(THREE, x, y, z));
+  }
+  const direction = new THREE.Vector3(0.75, 0.8, -1.4).normalize();
+  let distance = Math.hypot(size.L, size.W, size.H) * MM * 2;
+  for (let round = 0; round < 4; round++) {
+    camera.position.copy(centre).addScaledVector(direction, distance);
+    camera.near = distance / 100;
+    camera.far = distance * 10;
+    camera.lookAt(centre);
+    camera.updateMatrixWorld();
+    camera.updateProjectionMatrix();
+    const reach = Math.max(
+      ...corners.map((c) => {
+        const p = c.clone().project(camera);
+        return Math.max(Math.abs(p.x), Math.abs(p.y));
+      }),
+    );
+    distance *= 0.4 + 0.6 * (reach / 0.9); // aim for the corners at 90 % of the frame
+  }
   camera.position.copy(centre).addScaledVector(direction, distance);
-  camera.near = distance / 100;
-  camera.far = distance * 10;
   camera.updateProjectionMatrix();
   controls.target.copy(centre);
   controls.update();
@@ -173,8 +190,8 @@ function createUnitView(THREE, OrbitControls, renderer, canvas, plan, unit, colo
     }
     camera.aspect = width / height;
     if (!framed) {
+      framed = true; // first: controls.update() below emits 'change', which calls render()
       placeCamera(THREE, camera, controls, size);
-      framed = true;
     }
     camera.updateProjectionMatrix();
     renderer.setSize(width, height, false);
