@@ -13,7 +13,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { signatureHeader } from './signature.ts';
-import { checkWebhookUrl, type UrlAccepted, type UrlPolicyOptions } from './url-policy.ts';
+import { allowLoopbackFromEnv, checkWebhookUrl, type UrlAccepted, type UrlPolicyOptions } from './url-policy.ts';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 export const RESPONSE_READ_BYTES = 4 * 1024;
@@ -115,7 +115,18 @@ function snippet(bytes: Buffer): string {
   return new TextDecoder('utf-8').decode(bytes.subarray(0, RESPONSE_KEEP_BYTES), { stream: true });
 }
 
+/**
+ * Options a worker reads from its environment: WEBHOOK_ALLOW_LOOPBACK (development only; throws
+ * in production). Extra CAs for private receivers come from Node's own NODE_EXTRA_CA_CERTS,
+ * which undici honours because no `ca` is given unless `extraCaCerts` is set.
+ */
+export function deliverOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): DeliverOptions {
+  return { allowLoopback: allowLoopbackFromEnv(env), env };
+}
+
 export async function deliverWebhook(req: DeliveryRequest, options: DeliverOptions = {}): Promise<DeliveryResult> {
+  // Signed before anything else: a missing secret is a programming error and throws here.
+  const signature = signatureHeader(req.secrets, req.msgId, req.timestampSeconds, req.rawBody);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
@@ -146,7 +157,7 @@ export async function deliverWebhook(req: DeliveryRequest, options: DeliverOptio
           'user-agent': options.userAgent ?? 'loadplan-webhooks/1',
           'webhook-id': req.msgId,
           'webhook-timestamp': String(req.timestampSeconds),
-          'webhook-signature': signatureHeader(req.secrets, req.msgId, req.timestampSeconds, req.rawBody),
+          'webhook-signature': signature,
         },
         body: req.rawBody,
       });

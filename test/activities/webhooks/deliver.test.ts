@@ -112,6 +112,17 @@ test('no answer within the time limit is a timeout failure', async (t) => {
   t.true(result.durationMs >= 250 && result.durationMs < 3000, `${result.durationMs} ms`);
 });
 
+test('a name lookup that hangs counts against the time limit and is a timeout failure', async (t) => {
+  const hanging: LookupAll = () => new Promise(() => undefined);
+  const result = await deliverWebhook(event('/dns', [generateSecret()]), options({ lookup: hanging, timeoutMs: 200 }));
+  t.like(result, { ok: false, status: null, failure: 'timeout' });
+});
+
+test('a delivery without any signing secret is a programming error and throws', async (t) => {
+  await t.throwsAsync(() => deliverWebhook(event('/nosecret', []), options()), { message: /signing secret/ });
+  t.is(receiver.received('/nosecret').length, 0);
+});
+
 test('a refused connection is a connection failure', async (t) => {
   const closedPort = await new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
