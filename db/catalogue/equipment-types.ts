@@ -19,10 +19,11 @@
 //   group 24 t (spacing 1.3-1.4 m); 2-axle rigid 18 t; 3-axle rigid 26 t (air suspension);
 //   5-axle articulated combination 40 t. The directive sets no steer-axle limit: steer
 //   ratings are the manufacturers' typical figures (7.1-8 t heavy, 3.7 t light trucks).
-// - `minSteerPermille` / `minDrivePermille` are the usual 20 % / 25 % minimum shares. For a
-//   tractor + semi-trailer they are meant relative to the tractor's own axle loads (steer +
-//   drive): at 40 t gross no tractor with a 7.5 t steer axle could carry 20 % of the whole
-//   combination's weight on its steer axle.
+// - `minDrivePermille` 250: 96/53/EC Annex I 3.4, the drive axle carries at least 25 % of the
+//   combination's laden weight. `minSteerPermille` 200: the usual steering guidance (20 %).
+//   For a tractor + semi-trailer the steer share is meant of the tractor's own axle loads
+//   (steer + drive): 20 % of a 40 t combination is 8 t, more than a 7.5 t steer axle may carry,
+//   so measured against the combination no trailer loaded above about 21 t could pass.
 
 import type { AxleProfile, Opening } from '../../solver/types.ts';
 
