@@ -1,50 +1,81 @@
 import type { Placement } from '../types.ts';
 
+/** An axis-aligned box by its corner coordinates (mm). */
+export interface Box { x0: number; y0: number; z0: number; x1: number; y1: number; z1: number }
+
+export function boxOf(p: Placement): Box {
+  return { x0: p.xMm, y0: p.yMm, z0: p.zMm, x1: p.xMm + p.lengthMm, y1: p.yMm + p.widthMm, z1: p.zMm + p.heightMm };
+}
+
 /**
- * For every piece, the other pieces whose closed boxes meet it: overlapping or touching
- * (face, edge or corner). A uniform 3D grid keeps this near-linear: each piece goes into
- * every cell its closed box reaches, so touching pieces always share a cell.
+ * A uniform 3D grid over the pieces of one Unit. Each piece goes into every cell its
+ * closed box reaches, so pieces that merely touch always share a cell; a box query then
+ * looks only at the pieces of the cells the box reaches.
  */
-export function touchingNeighbours(pieces: readonly Placement[]): number[][] {
-  const n = pieces.length;
-  const neighbours: number[][] = Array.from({ length: n }, () => []);
-  if (n < 2) return neighbours;
-  const [cx, cy, cz] = cellSizes(pieces);
-  const cells = new Map<number, number[]>();
-  const spanX = Math.floor(maxCoord(pieces, 'x') / cx) + 2;
-  const spanY = Math.floor(maxCoord(pieces, 'y') / cy) + 2;
-  const cellsOf = (p: Placement): number[] => {
-    const keys: number[] = [];
-    const x0 = Math.floor(p.xMm / cx), x1 = Math.floor((p.xMm + p.lengthMm) / cx);
-    const y0 = Math.floor(p.yMm / cy), y1 = Math.floor((p.yMm + p.widthMm) / cy);
-    const z0 = Math.floor(p.zMm / cz), z1 = Math.floor((p.zMm + p.heightMm) / cz);
+export class SpatialGrid {
+  private readonly cells = new Map<number, number[]>();
+  private readonly size: [number, number, number];
+  private readonly spanX: number;
+  private readonly spanY: number;
+  private readonly stamp: Int32Array;
+  private query = 0;
+
+  constructor(private readonly pieces: readonly Placement[]) {
+    this.size = cellSizes(pieces);
+    let mx = 0, my = 0;
+    for (const p of pieces) {
+      mx = Math.max(mx, p.xMm + p.lengthMm);
+      my = Math.max(my, p.yMm + p.widthMm);
+    }
+    this.spanX = Math.floor(mx / this.size[0]) + 2;
+    this.spanY = Math.floor(my / this.size[1]) + 2;
+    this.stamp = new Int32Array(pieces.length);
+    pieces.forEach((p, i) => this.forCells(boxOf(p), (key) => {
+      const list = this.cells.get(key);
+      if (list) list.push(i);
+      else this.cells.set(key, [i]);
+    }));
+  }
+
+  /** Each piece whose cells meet the closed box, once (a superset of the pieces meeting it). */
+  candidates(box: Box, visit: (i: number) => void): void {
+    const mark = ++this.query;
+    this.forCells(box, (key) => {
+      const list = this.cells.get(key);
+      if (!list) return;
+      for (const i of list) {
+        if (this.stamp[i] === mark) continue;
+        this.stamp[i] = mark;
+        visit(i);
+      }
+    });
+  }
+
+  private forCells(b: Box, f: (key: number) => void): void {
+    const [cx, cy, cz] = this.size;
+    const x0 = Math.floor(b.x0 / cx), x1 = Math.floor(b.x1 / cx);
+    const y0 = Math.floor(b.y0 / cy), y1 = Math.floor(b.y1 / cy);
+    const z0 = Math.floor(b.z0 / cz), z1 = Math.floor(b.z1 / cz);
     for (let iz = z0; iz <= z1; iz++)
       for (let iy = y0; iy <= y1; iy++)
-        for (let ix = x0; ix <= x1; ix++) keys.push(ix + spanX * (iy + spanY * iz));
-    return keys;
-  };
-  const pieceCells: number[][] = pieces.map(cellsOf);
-  pieceCells.forEach((keys, i) => {
-    for (const k of keys) {
-      const list = cells.get(k);
-      if (list) list.push(i);
-      else cells.set(k, [i]);
-    }
-  });
-  const seen = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const a = pieces[i];
-    for (const k of pieceCells[i]) {
-      for (const j of cells.get(k)!) {
-        if (j <= i || seen[j] === i) continue;
-        seen[j] = i;
-        if (closedBoxesMeet(a, pieces[j])) {
-          neighbours[i].push(j);
-          neighbours[j].push(i);
-        }
-      }
-    }
+        for (let ix = x0; ix <= x1; ix++) f(ix + this.spanX * (iy + this.spanY * iz));
   }
+}
+
+/**
+ * For every piece, the other pieces whose closed boxes meet it: overlapping or touching
+ * (face, edge or corner). Near-linear through the grid instead of all pairs.
+ */
+export function touchingNeighbours(pieces: readonly Placement[], grid = new SpatialGrid(pieces)): number[][] {
+  const neighbours: number[][] = pieces.map(() => []);
+  pieces.forEach((a, i) => {
+    grid.candidates(boxOf(a), (j) => {
+      if (j > i && closedBoxesMeet(a, pieces[j])) {
+        neighbours[i].push(j);
+        neighbours[j].push(i);
+      }
+    });
+  });
   return neighbours;
 }
 
@@ -63,13 +94,7 @@ function cellSizes(pieces: readonly Placement[]): [number, number, number] {
     sx += p.lengthMm; sy += p.widthMm; sz += p.heightMm;
     mx = Math.max(mx, p.lengthMm); my = Math.max(my, p.widthMm); mz = Math.max(mz, p.heightMm);
   }
-  const n = pieces.length;
+  const n = Math.max(1, pieces.length);
   const size = (sum: number, max: number) => Math.max(1, Math.ceil(sum / n), Math.ceil(max / 8));
   return [size(sx, mx), size(sy, my), size(sz, mz)];
-}
-
-function maxCoord(pieces: readonly Placement[], axis: 'x' | 'y'): number {
-  let m = 0;
-  for (const p of pieces) m = Math.max(m, axis === 'x' ? p.xMm + p.lengthMm : p.yMm + p.widthMm);
-  return m;
 }

@@ -1,10 +1,12 @@
 import type { Placement } from '../types.ts';
 import { footprintOverlap, overlapsInVolume, topOf } from './geometry.ts';
-import { touchingNeighbours } from './spatial-grid.ts';
+import { SpatialGrid, touchingNeighbours } from './spatial-grid.ts';
 
 /** The contact relations of the pieces of one Unit (indices into `pieces`). */
 export interface UnitGeometry {
   pieces: Placement[];
+  /** Box queries over the pieces. */
+  grid: SpatialGrid;
   /** Pieces meeting each piece (touching or overlapping). */
   neighbours: number[][];
   /** Pieces each piece stands on: their top is at its z and the footprints share area. */
@@ -16,7 +18,8 @@ export interface UnitGeometry {
 }
 
 export function analyseUnit(pieces: Placement[]): UnitGeometry {
-  const neighbours = touchingNeighbours(pieces);
+  const grid = new SpatialGrid(pieces);
+  const neighbours = touchingNeighbours(pieces, grid);
   const below: number[][] = pieces.map(() => []);
   const above: number[][] = pieces.map(() => []);
   const overlaps: [number, number][] = [];
@@ -31,7 +34,7 @@ export function analyseUnit(pieces: Placement[]): UnitGeometry {
       }
     }
   });
-  return { pieces, neighbours, below, above, overlaps };
+  return { pieces, grid, neighbours, below, above, overlaps };
 }
 
 /** Group placements by Unit index, keeping their order. */

@@ -1,6 +1,8 @@
-import type { Placement, SolverCargoLine } from '../../types.ts';
+import type { Placement, SolverCargoLine, UnloadedLine } from '../../types.ts';
 import type { CheckContext, Violation } from '../context.ts';
 import { overlapLength, pieceNames, pieceRef } from '../geometry.ts';
+import type { Box } from '../spatial-grid.ts';
+import type { UnitGeometry } from '../unit-geometry.ts';
 
 /**
  * A keep-together group (lines sharing a groupKey) is either wholly placed, in one Unit,
@@ -23,11 +25,16 @@ export function checkKeepTogether(ctx: CheckContext): Violation[] {
     if (list) list.push(p);
     else placedByLine.set(p.cargoLineId, [p]);
   }
-  const byX = sortedUnits(ctx);
+  const unloadedByLine = new Map<string, UnloadedLine[]>();
+  for (const u of ctx.result.unloaded) {
+    const list = unloadedByLine.get(u.cargoLineId);
+    if (list) list.push(u);
+    else unloadedByLine.set(u.cargoLineId, [u]);
+  }
   for (const [key, lines] of groups) {
     const ids = new Set(lines.map((l) => l.id));
     const placed = lines.flatMap((l) => placedByLine.get(l.id) ?? []);
-    const unloaded = ctx.result.unloaded.filter((u) => ids.has(u.cargoLineId));
+    const unloaded = lines.flatMap((l) => unloadedByLine.get(l.id) ?? []);
     if (unloaded.some((u) => u.reason !== 'group-does-not-fit')) {
       out.push({ rule: 'keep-together', message: `group ${key}: unloaded pieces must have reason group-does-not-fit`, pieces: [] });
     }
@@ -40,7 +47,7 @@ export function checkKeepTogether(ctx: CheckContext): Violation[] {
       out.push({ rule: 'keep-together', message: `group ${key} is spread over Units ${[...unitsUsed].join(', ')}`, pieces: placed.map(pieceRef) });
       continue;
     }
-    const intruders = piecesInBox(byX.get(placed[0].unitIndex)!, boundingBox(placed)).filter((p) => !ids.has(p.cargoLineId));
+    const intruders = piecesInBox(ctx.geometry(placed[0].unitIndex), boundingBox(placed)).filter((p) => !ids.has(p.cargoLineId));
     if (intruders.length > 0) {
       out.push({
         rule: 'keep-together',
@@ -52,8 +59,6 @@ export function checkKeepTogether(ctx: CheckContext): Violation[] {
   return out;
 }
 
-interface Box { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number }
-
 function boundingBox(pieces: Placement[]): Box {
   const b: Box = { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, z0: Infinity, z1: -Infinity };
   for (const p of pieces) {
@@ -64,38 +69,16 @@ function boundingBox(pieces: Placement[]): Box {
   return b;
 }
 
-interface SortedUnit { pieces: Placement[]; maxLength: number }
-
-/** Each Unit's pieces sorted by x, so a box query scans only the pieces that can reach it. */
-function sortedUnits(ctx: CheckContext): Map<number, SortedUnit> {
-  const out = new Map<number, SortedUnit>();
-  for (const [unitIndex, pieces] of ctx.byUnit) {
-    const sorted = [...pieces].sort((a, b) => a.xMm - b.xMm);
-    let maxLength = 0;
-    for (const p of sorted) maxLength = Math.max(maxLength, p.lengthMm);
-    out.set(unitIndex, { pieces: sorted, maxLength });
-  }
-  return out;
-}
-
-/** Pieces sharing a positive volume with the box. */
-function piecesInBox(unit: SortedUnit, b: Box): Placement[] {
-  const { pieces } = unit;
-  let lo = 0, hi = pieces.length;
-  const from = b.x0 - unit.maxLength;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (pieces[mid].xMm <= from) lo = mid + 1;
-    else hi = mid;
-  }
+/** Pieces of the Unit sharing a positive volume with the box. */
+function piecesInBox(g: UnitGeometry, b: Box): Placement[] {
   const out: Placement[] = [];
-  for (let i = lo; i < pieces.length && pieces[i].xMm < b.x1; i++) {
-    const p = pieces[i];
+  g.grid.candidates(b, (i) => {
+    const p = g.pieces[i];
     if (
       overlapLength(p.xMm, p.xMm + p.lengthMm, b.x0, b.x1) > 0 &&
       overlapLength(p.yMm, p.yMm + p.widthMm, b.y0, b.y1) > 0 &&
       overlapLength(p.zMm, p.zMm + p.heightMm, b.z0, b.z1) > 0
     ) out.push(p);
-  }
+  });
   return out;
 }
