@@ -13,9 +13,11 @@ export function formatNumber(value: number, decimals = 0): string {
   return sign + groupThousands(whole) + (fraction ? `.${fraction}` : '');
 }
 
-/** A 0..1 ratio as "87.5 %". */
+/** A 0..1 ratio (four decimals) as "87.7 %", halves rounded up. */
 export function formatPercent(ratio: number): string {
-  return `${formatNumber(ratio * 100, 1)} %`;
+  // Integer steps first: 0.8765 * 100 is 87.64999... in floating point.
+  const tenths = Math.round(Math.round(ratio * 10_000) / 10);
+  return `${formatNumber(tenths / 10, 1)} %`;
 }
 
 /** Grams as kilograms: "1,250.5 kg". */

@@ -1,6 +1,7 @@
 import test from 'ava';
+import { renderReportPage } from '../../api/share-page/report.ts';
 import { renderStepSvg } from '../../api/share-page/steps.ts';
-import { planNamed, samplePlan } from './fixture.ts';
+import { BASE, planNamed, samplePlan } from './fixture.ts';
 import { allElements, hasClass, parseXml, type XmlElement } from './xml.ts';
 
 function svgOf(n: number, view = samplePlan()): XmlElement {
@@ -82,4 +83,19 @@ test('the well-formedness check itself refuses broken markup', (t) => {
   for (const bad of ['<svg><rect></svg>', '<svg><g></svg></g>', '<svg a=1/>', '<svg>a & b</svg>', '<svg><</svg>', '<svg/><svg/>']) {
     t.throws(() => parseXml(bad), undefined, bad);
   }
+});
+
+test('a piece has the same colour in the step image as in the report legend', (t) => {
+  const legend = /data-testid="legend-lines"[\s\S]*?<\/ul>/.exec(renderReportPage(samplePlan(), { basePath: BASE }))![0];
+  const crateSwatch = /fill="(#[0-9a-f]{6})"\/><\/svg>Crate</.exec(legend)![1];
+  const crate = pieces(view(svgOf(3), 'top')).find((e) => hasClass(e, 'current'))!;
+  t.is(crate.attributes.fill, crateSwatch);
+});
+
+test('a Unit whose equipment is unknown is drawn around its cargo', (t) => {
+  const plan = samplePlan();
+  plan.equipment = [];
+  const outline = view(svgOf(3, plan), 'top').children.find((e) => hasClass(e, 'unit-outline'))!;
+  // Cargo of Unit 1 reaches x = 2200 (crate at 1200 + 1000) and y = 1600 (two pallets).
+  t.like(outline.attributes, { width: '2200', height: '1600' });
 });
