@@ -42,8 +42,13 @@ ${parts.body}
 `;
 }
 
+/** The base path without trailing slashes ("/share/t/" and "/share/t" give the same links). */
+export function basePathOf(options: PageOptions): string {
+  return options.basePath.replace(/\/+$/, '');
+}
+
 export function assetHref(options: PageOptions, name: string): string {
-  return `${options.basePath}/assets/${name}`;
+  return `${basePathOf(options)}/assets/${name}`;
 }
 
 export function nonceAttribute(options: PageOptions): string {

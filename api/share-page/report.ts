@@ -19,7 +19,7 @@
 // - `document.body.dataset.viewerReady` (`data-viewer-ready` on <body>) becomes "true" once
 //   every Unit's first frame is drawn, or "error" when WebGL or three.js is unavailable
 //   (then `data-viewer-error` holds the reason).
-import { renderDocument, assetHref, type PageOptions } from './layout.ts';
+import { assetHref, basePathOf, renderDocument, type PageOptions } from './layout.ts';
 import { loadingSteps } from './loading-steps.ts';
 import { renderPlacements } from './report-placements.ts';
 import { renderHeader, renderTotals, renderUnits } from './report-summary.ts';
@@ -30,11 +30,11 @@ import { indexView, type SharedPlanView } from './view-model.ts';
 export type { PageOptions } from './layout.ts';
 
 export function stepHref(options: PageOptions, n: number): string {
-  return `${options.basePath}/steps/${n}`;
+  return `${basePathOf(options)}/steps/${n}`;
 }
 
 export function csvHref(options: PageOptions): string {
-  return `${options.basePath}/placements.csv`;
+  return `${basePathOf(options)}/placements.csv`;
 }
 
 export function renderReportPage(view: SharedPlanView, options: PageOptions): string {

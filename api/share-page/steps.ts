@@ -11,7 +11,7 @@
 import type { PieceRef } from '../../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { formatDims, formatNumber, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
-import { assetHref, renderDocument, type PageOptions } from './layout.ts';
+import { assetHref, basePathOf, renderDocument, type PageOptions } from './layout.ts';
 import { loadingSteps, type LoadingStep } from './loading-steps.ts';
 import { stepSvg } from './step-svg.ts';
 import { indexView, type SharedPlanView, type ViewIndex } from './view-model.ts';
@@ -38,13 +38,13 @@ export function renderStepSvg(view: SharedPlanView, n: number): string | null {
 function renderNav(options: PageOptions, step: LoadingStep, total: number): string {
   const prev =
     step.number > 1
-      ? `<a class="button" rel="prev" data-testid="step-prev" href="${escapeHtml(`${options.basePath}/steps/${step.number - 1}`)}">‹ Step ${step.number - 1}</a>`
+      ? `<a class="button" rel="prev" data-testid="step-prev" href="${escapeHtml(`${basePathOf(options)}/steps/${step.number - 1}`)}">‹ Step ${step.number - 1}</a>`
       : '<span class="button disabled" aria-hidden="true">‹</span>';
   const next =
     step.number < total
-      ? `<a class="button primary" rel="next" data-testid="step-next" href="${escapeHtml(`${options.basePath}/steps/${step.number + 1}`)}">Step ${step.number + 1} ›</a>`
+      ? `<a class="button primary" rel="next" data-testid="step-next" href="${escapeHtml(`${basePathOf(options)}/steps/${step.number + 1}`)}">Step ${step.number + 1} ›</a>`
       : '<span class="button disabled" aria-hidden="true">Done</span>';
-  const report = `<a class="button" data-testid="report-link" href="${escapeHtml(options.basePath)}">Plan</a>`;
+  const report = `<a class="button" data-testid="report-link" href="${escapeHtml(basePathOf(options))}">Plan</a>`;
   return `<nav class="step-nav" aria-label="Steps">${prev}${report}${next}</nav>`;
 }
 
@@ -94,7 +94,7 @@ export function renderStepPage(view: SharedPlanView, n: number, options: PageOpt
   const loadedInUnit = steps
     .filter((s) => s.unitIndex === step.unitIndex && s.number <= step.number)
     .reduce((count, s) => count + s.placements.length, 0);
-  const imageHref = `${options.basePath}/steps/${step.number}.svg`;
+  const imageHref = `${basePathOf(options)}/steps/${step.number}.svg`;
   const body = `<main class="step-page" data-step="${step.number}">
 <header class="plan-header">
 <p class="project-name">${escapeHtml(view.planName)} · ${escapeHtml(view.projectName)}</p>

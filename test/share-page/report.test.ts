@@ -207,3 +207,7 @@ test('a plan without placements still renders, saying nothing was loaded', (t) =
   t.regex(byTestId(html, 'placements') ?? '', /No pieces were loaded\./);
   t.false(html.includes('steps-link'));
 });
+
+test('a trailing slash on the base path gives the same links', (t) => {
+  t.is(renderReportPage(samplePlan(), { basePath: `${BASE}/` }), page());
+});
