@@ -33,9 +33,18 @@ export interface BlockPiece {
   dz: number;
 }
 
+/** A sub-block of a general block, relative to its corner. */
+export interface BlockPart {
+  block: Block;
+  x: number;
+  y: number;
+  z: number;
+}
+
 /**
- * A block: either nx*ny*nz identical pieces in one orientation (`item` >= 0), or a
- * pre-packed keep-together group (`pieces`, `group` >= 0).
+ * A block: nx*ny*nz identical pieces in one orientation (`item` >= 0); a general block of
+ * two or more such blocks (`parts`, `need`); or a pre-packed keep-together group
+ * (`pieces`, `group` >= 0).
  */
 export interface Block {
   dx: number;
@@ -51,6 +60,11 @@ export interface Block {
   count: number;
   group: number;
   pieces: BlockPiece[] | null;
+  parts?: BlockPart[];
+  /** General blocks: pieces used per item. */
+  need?: [number, number][];
+  /** The whole top face is at dz (anything may stand anywhere on it). */
+  flat?: boolean;
 }
 
 /** A maximal empty cuboid; `dead` = the phase in which no block fitted it (-1 = live). */

@@ -6,11 +6,13 @@ import type { Ticker } from '../ticker.ts';
 import type { SolveInput } from '../types.ts';
 import { EquipmentView } from './equipment-view.ts';
 import { UnitProblem, type Phase } from './problem.ts';
+import type { GeneralBlockOptions } from './general-blocks.ts';
 import { beamSearch, greedy } from './search.ts';
 import { PackState, placeFixed } from './state.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
+const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
 
 export interface PlannedUnit {
   index: number;
@@ -51,7 +53,7 @@ export class Fleet {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
     // Several Stops: fill from the front wall so later Stops end up nearer the door.
-    const anchor = stops.size > 1 ? 'wall' : 'corner';
+    const anchor = process.env.ANCHOR as any ?? (stops.size > 1 ? 'wall' : 'corner');
     this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, anchor, ticker));
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
@@ -141,7 +143,8 @@ export class Fleet {
   private fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode): PackState {
     const phases = this.phasesFor(view, left, groupsLeft);
     if (phases.length === 0) return root;
-    const problem = new UnitProblem(view.spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, this.minDimOf(phases), this.ticker);
+    const general = mode.beam && (mode as any).general !== false ? GENERAL : null;
+    const problem = new UnitProblem(view.spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, this.minDimOf(phases), this.ticker, general);
     if (!mode.beam) return greedy(problem, root);
     return beamSearch(problem, root, Math.min(this.ticker.now() + mode.sliceMs, mode.deadline));
   }

@@ -4,6 +4,7 @@ import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byVolume, simpleBlocks } from './blocks.ts';
 import type { UnitSpec } from './state.ts';
+import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
@@ -25,6 +26,8 @@ export class UnitProblem {
     /** Smallest piece dimension: thinner spaces are dropped. */
     readonly minDim: number,
     readonly ticker: Ticker,
+    /** Also build general blocks (improvement runs; too slow for every Unit of a big fleet). */
+    readonly general: GeneralBlockOptions | null = null,
   ) {}
 
   /** The blocks of a phase, biggest first (built on first use). */
@@ -37,6 +40,7 @@ export class UnitProblem {
       this.ticker.tick();
       list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
     }
+    if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general);
     for (const g of groups) {
       const b = this.groupBlock(g);
       if (b) list.push(b);

@@ -24,8 +24,8 @@ export function selectSpace(problem: UnitProblem, state: PackState): number {
     const dy = Math.min(s.y0, W - s.y1);
     let a = s.x0, b = s.z0, c = dy;
     if (corner) {
-      // Sorted distances to the nearest front-floor corner.
-      a = s.x0; b = dy; c = s.z0;
+      // Sorted distances to the nearest floor corner (front or rear).
+      a = Math.min(s.x0, problem.spec.L - s.x1); b = dy; c = s.z0;
       if (a > b) [a, b] = [b, a];
       if (b > c) [b, c] = [c, b];
       if (a > b) [a, b] = [b, a];
@@ -43,6 +43,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const s = state.spaces[si];
   const sx = s.x1 - s.x0, sy = s.y1 - s.y0, sz = s.z1 - s.z0;
   const left = s.y0 <= problem.spec.W - s.y1;
+  const front = problem.spec.anchor === 'wall' || s.x0 <= problem.spec.L - s.x1;
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
@@ -51,8 +52,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
     const y = left ? s.y0 : s.y1 - b.dy;
-    if (!canStand(state, problem.spec, problem.items, b, s.x0, y, s.z0)) continue;
-    out.push({ block: b, x: s.x0, y, z: s.z0 });
+    const x = front ? s.x0 : s.x1 - b.dx;
+    if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
+    out.push({ block: b, x, y, z: s.z0 });
     if (out.length >= limit) break;
   }
   return out;
@@ -83,6 +85,7 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
 
 /** Completes the state greedily (the biggest block that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
+  (globalThis as any).GREEDY_CALLS = ((globalThis as any).GREEDY_CALLS ?? 0) + 1;
   for (;;) {
     const moves = nextMoves(problem, state, 1);
     if (moves.length === 0) return state;
@@ -102,6 +105,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   let best = greedy(problem, root.clone());
   const bound = root.volume + problem.cargoVolume();
   for (const width of WIDTHS) {
+    if (process.env.DBG) console.log("width", width, best.volume, ticker.now());
     let nodes = [root.clone()];
     while (nodes.length > 0) {
       const children: { state: PackState; score: number }[] = [];

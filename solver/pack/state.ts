@@ -45,6 +45,10 @@ export class PackState {
 
   available(block: Block, remaining: ArrayLike<number>): boolean {
     if (block.group >= 0) return !this.groupsUsed.includes(block.group);
+    if (block.need) {
+      for (const [i, n] of block.need) if ((this.used.get(i) ?? 0) + n > remaining[i]) return false;
+      return true;
+    }
     return (this.used.get(block.item) ?? 0) + block.count <= remaining[block.item];
   }
 }
@@ -69,7 +73,7 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   if (z === 0) return true;
   const x1 = x + block.dx;
   const y1 = y + block.dy;
-  const allFragile = block.pieces ? block.pieces.every((p) => items[p.item].fragile) : items[block.item].fragile;
+  const allFragile = block.pieces ? block.pieces.every((p) => items[p.item].fragile) : !block.parts && items[block.item].fragile;
   const touch: number[] = [];
   let anyFragile = false;
   let covered = 0;
@@ -102,6 +106,9 @@ function piecesSupported(state: PackState, items: Item[], block: Block, x: numbe
   };
   if (block.pieces) {
     return block.pieces.every((p) => p.z > 0 || enough(x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille));
+  }
+  if (block.parts) {
+    return block.parts.every((p) => p.z > 0 || piecesSupported(state, items, p.block, x + p.x, y + p.y, z, touch));
   }
   const pdx = block.dx / block.nx;
   const pdy = block.dy / block.ny;
@@ -165,25 +172,34 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
     }
     state.groupsUsed.push(block.group);
   } else {
-    const item = items[block.item];
-    if (item.fragile) {
-      const pdx = block.dx / block.nx;
-      const pdy = block.dy / block.ny;
-      const pdz = block.dz / block.nz;
-      for (let iz = 0; iz < block.nz; iz++) {
-        for (let ix = 0; ix < block.nx; ix++) {
-          for (let iy = 0; iy < block.ny; iy++) addPieceTop(state, item, x + ix * pdx, y + iy * pdy, z + iz * pdz, pdx, pdy, pdz);
-        }
-      }
-    } else {
-      state.supports.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: top, noStack: !item.stackable, fragile: false, cap: 0, below: null });
-      state.carried.push(0);
-    }
-    state.used.set(block.item, (state.used.get(block.item) ?? 0) + block.count);
+    placeTops(state, items, block, x, y, z);
   }
   state.weight += block.weight;
   state.volume += block.volume;
   state.placed.push({ block, x, y, z });
+}
+
+/** Top faces and counts of a block of identical pieces (or of each part of a general block). */
+function placeTops(state: PackState, items: Item[], block: Block, x: number, y: number, z: number): void {
+  if (block.parts) {
+    for (const p of block.parts) placeTops(state, items, p.block, x + p.x, y + p.y, z + p.z);
+    return;
+  }
+  const item = items[block.item];
+  if (item.fragile) {
+    const pdx = block.dx / block.nx;
+    const pdy = block.dy / block.ny;
+    const pdz = block.dz / block.nz;
+    for (let iz = 0; iz < block.nz; iz++) {
+      for (let ix = 0; ix < block.nx; ix++) {
+        for (let iy = 0; iy < block.ny; iy++) addPieceTop(state, item, x + ix * pdx, y + iy * pdy, z + iz * pdz, pdx, pdy, pdz);
+      }
+    }
+  } else {
+    state.supports.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: z + block.dz, noStack: !item.stackable, fragile: false, cap: 0, below: null });
+    state.carried.push(0);
+  }
+  state.used.set(block.item, (state.used.get(block.item) ?? 0) + block.count);
 }
 
 /** Adds one piece's top face; a fragile piece also passes its weight to the fragile pieces below it. */

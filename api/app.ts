@@ -1,0 +1,68 @@
+// The HTTP application. Middleware order is the order of the rules: request id and the
+// error body first; the per-IP limit before authentication; then route resolution (404,
+// 405), audit, authentication and scope, the per-key limit, and the routes.
+import Koa from 'koa';
+import type { Services, ApiState } from './context.ts';
+import { requestId } from './middleware/request-id.ts';
+import { errorBody } from './middleware/error-body.ts';
+import { noCrossOrigin } from './middleware/no-cross-origin.ts';
+import { limitPerIp, limitPerKey } from './middleware/rate-limit.ts';
+import { resolveRoute } from './middleware/resolve-route.ts';
+import { deprecationHeaders } from './middleware/deprecation.ts';
+import { audit } from './middleware/audit.ts';
+import { authenticate } from './middleware/authenticate.ts';
+import { jsonOnly } from './middleware/json-only.ts';
+import { docs } from './docs.ts';
+import { createRouter } from './router.ts';
+import { ApiError } from './errors.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export function createApp(services: Services): Koa<ApiState, { services: Services }> {
+  const app = new Koa<ApiState, { services: Services }>({ proxy: services.env.TRUST_PROXY === 'true' });
+  app.context.services = services;
+  app.silent = true;
+
+  const router = createRouter(API_PREFIX);
+  const apiChain = [
+    limitPerIp,
+    docs(API_PREFIX),
+    resolveRoute(API_PREFIX),
+    deprecationHeaders,
+    audit,
+    authenticate,
+    limitPerKey,
+    jsonOnly,
+    router.routes() as any,
+  ];
+  const composedApi = composeAll(apiChain);
+
+  app.use(requestId);
+  app.use(errorBody);
+  app.use(async (ctx, next) => {
+    ctx.state.db = services.sql;
+    await next();
+  });
+  app.use(noCrossOrigin);
+  app.use(async (ctx, next) => {
+    if (ctx.path === API_PREFIX || ctx.path.startsWith(API_PREFIX + '/')) return composedApi(ctx, next);
+    await next();
+  });
+  app.use(async (ctx) => {
+    throw new ApiError('NOT_FOUND', `no route ${ctx.method} ${ctx.path}`);
+  });
+  return app;
+}
+
+function composeAll(middleware: Koa.Middleware<any, any>[]): Koa.Middleware<any, any> {
+  return (ctx, next) => {
+    let index = -1;
+    const dispatch = (i: number): Promise<void> => {
+      if (i <= index) return Promise.reject(new Error('next() called twice'));
+      index = i;
+      const fn = i === middleware.length ? next : middleware[i];
+      return Promise.resolve(fn(ctx, () => dispatch(i + 1)));
+    };
+    return dispatch(0);
+  };
+}

@@ -1,0 +1,44 @@
+import type Koa from 'koa';
+import type { Client } from '@temporalio/client';
+import type { Env, PlanLimits } from '../config/env.ts';
+import type { Db, Sql } from '../db/connect.ts';
+import type { RouteContract } from './contract/routes.ts';
+
+/** What the API process hands to every request. */
+export interface Services {
+  sql: Sql;
+  /** The rate limiter's store: a separate pool, so its failure is seen on its own. */
+  limiterSql: Sql;
+  env: Env;
+  planLimits: PlanLimits;
+  temporal: () => Promise<Client>;
+  taskQueue: string;
+  /** Public origin for Share Link URLs; falls back to the request's origin. */
+  publicOrigin: string | null;
+}
+
+export interface AuthState {
+  organizationId: string;
+  organizationPlan: string;
+  apiKeyId: string;
+  scope: 'read_write' | 'read';
+}
+
+export interface ApiState {
+  requestId: string;
+  route?: RouteContract;
+  auth?: AuthState;
+  /** A known key's identity, set even when the key is refused, for the audit log. */
+  auditKey?: { organizationId: string; apiKeyId: string };
+  /** The resource a call acted on, for the audit log. */
+  resourceId?: string;
+  /** The connection or the request's transaction (idempotent routes write in one). */
+  db: Db;
+  /** Set when an idempotent request answered with the stored first response. */
+  replayed?: boolean;
+  /** Work to run once the request's transaction has committed. */
+  afterCommit?: (() => Promise<void>)[];
+}
+
+export type ApiContext = Koa.ParameterizedContext<ApiState, { services: Services }>;
+export type ApiMiddleware = Koa.Middleware<ApiState, { services: Services }>;

@@ -1,0 +1,37 @@
+import { recordAudit } from '../../db/audit.ts';
+import { ApiError } from '../errors.ts';
+import { isWriteRoute } from '../contract/routes.ts';
+import type { ApiMiddleware } from '../context.ts';
+
+/**
+ * The audit log, as the contract says: every call that writes (replays, successes and
+ * failures), every read that fails once it reaches the operation, and every refusal of a
+ * known key. Not: successful reads, invalid_input rejections, unknown or revoked keys (no
+ * auditKey is set for those), per-IP refusals (they happen before this runs).
+ */
+export const audit: ApiMiddleware = async (ctx, next) => {
+  let status = 500;
+  let invalidInput = false;
+  try {
+    await next();
+    status = ctx.status;
+  } catch (err) {
+    status = err instanceof ApiError ? err.status : 500;
+    invalidInput = err instanceof ApiError && err.data?.reason === 'invalid_input';
+    throw err;
+  } finally {
+    const key = ctx.state.auditKey;
+    const route = ctx.state.route;
+    const failedRead = status >= 400 && !invalidInput;
+    if (key && route && !invalidInput && (isWriteRoute(route) || failedRead)) {
+      await recordAudit(ctx.services.sql, {
+        organizationId: key.organizationId,
+        apiKeyId: key.apiKeyId,
+        operation: route.operationId,
+        status,
+        resourceId: ctx.state.resourceId ?? null,
+        requestId: ctx.state.requestId,
+      }).catch((err) => console.error('[api] audit write failed', err));
+    }
+  }
+};

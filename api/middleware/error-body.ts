@@ -1,0 +1,25 @@
+import { ApiError } from '../errors.ts';
+import type { ApiMiddleware } from '../context.ts';
+
+/** Turns anything thrown into the one error body; nothing else writes error responses. */
+export const errorBody: ApiMiddleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE' && apiError.code !== 'NOT_IMPLEMENTED') {
+      console.error(`[api] ${ctx.method} ${ctx.path} (${ctx.state.requestId})`, err);
+    }
+    ctx.status = apiError.status;
+    ctx.set(apiError.headers);
+    ctx.body = apiError.body();
+  }
+};
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
+  // errors raised by koa itself (e.g. an unsupported content encoding)
+  if (e?.status && e.status >= 400 && e.status < 500) return new ApiError('BAD_REQUEST', e.expose && e.message ? e.message : 'bad request');
+  return new ApiError('INTERNAL_SERVER_ERROR', 'unexpected error');
+}

@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency.ts';
+import { ApiError, invalidInput } from '../errors.ts';
+import { IdempotencyKeyHeader } from '../contract/common.ts';
+import type { ApiContext, ApiMiddleware } from '../context.ts';
+
+/** Key order does not make two bodies different. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as any)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+function requestHash(ctx: ApiContext): string {
+  return createHash('sha256').update(`${ctx.method} ${ctx.path}\n${canonical(ctx.request.body ?? null)}`).digest('hex');
+}
+
+/** The header is checked before the body, so a missing key answers 400 whatever the body. */
+export const requireIdempotencyKey: ApiMiddleware = async (ctx, next) => {
+  const key = ctx.get('idempotency-key');
+  const parsed = IdempotencyKeyHeader.safeParse(key);
+  if (!key) {
+    throw invalidInput('the Idempotency-Key header is required on this route', [
+      { path: ['headers', 'Idempotency-Key'], message: 'required', code: 'missing_header' },
+    ]);
+  }
+  if (!parsed.success) {
+    throw invalidInput('Idempotency-Key must be 1 to 255 visible ASCII characters, no spaces', [
+      { path: ['headers', 'Idempotency-Key'], message: parsed.error.issues[0].message, code: 'invalid_string' },
+    ]);
+  }
+  await next();
+};
+
+export type AfterCommit = () => Promise<void>;
+
+/**
+ * Runs the handler in one transaction with the stored response: the first response is
+ * replayed for the same key and body within 24 hours; another body, or the first request
+ * still running, answers 409; a request that fails writes nothing and frees the key.
+ * Work that must follow the commit (starting a workflow) goes in ctx.state.afterCommit.
+ */
+export const idempotent: ApiMiddleware = async (ctx, next) => {
+  const apiKeyId = ctx.state.auth!.apiKeyId;
+  const key = ctx.get('idempotency-key');
+  const { sql } = ctx.services;
+  const claim = await claimIdempotencyKey(sql, apiKeyId, key, requestHash(ctx));
+  if (claim.kind === 'other-request') {
+    throw new ApiError('CONFLICT', 'this Idempotency-Key was already used with a different request', { reason: 'idempotency_key_reused' });
+  }
+  if (claim.kind === 'still-running') {
+    throw new ApiError('CONFLICT', 'a request with this Idempotency-Key is still running', { reason: 'idempotency_key_in_use' });
+  }
+  if (claim.kind === 'replay') {
+    ctx.status = claim.status;
+    ctx.body = claim.body;
+    ctx.set('Idempotent-Replayed', 'true');
+    ctx.state.replayed = true;
+    return;
+  }
+  const afterCommit: AfterCommit[] = [];
+  ctx.state.afterCommit = afterCommit;
+  try {
+    await sql.begin(async (tx) => {
+      ctx.state.db = tx;
+      await next();
+      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, ctx.body);
+    });
+  } catch (err) {
+    await releaseIdempotencyKey(sql, apiKeyId, key);
+    throw err;
+  } finally {
+    ctx.state.db = sql;
+  }
+  if (ctx.status < 200 || ctx.status >= 300) await releaseIdempotencyKey(sql, apiKeyId, key);
+  for (const work of afterCommit) await work();
+};

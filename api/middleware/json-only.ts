@@ -1,0 +1,13 @@
+import { invalidInput } from '../errors.ts';
+import type { ApiMiddleware } from '../context.ts';
+
+/** A request that carries a body must say it is JSON. */
+export const jsonOnly: ApiMiddleware = async (ctx, next) => {
+  const hasBody = Number(ctx.get('content-length') || 0) > 0 || Boolean(ctx.get('transfer-encoding'));
+  if (hasBody && !ctx.is('application/json')) {
+    throw invalidInput('the request body must be JSON (Content-Type: application/json)', [
+      { path: ['headers', 'Content-Type'], message: 'must be application/json', code: 'invalid_content_type' },
+    ]);
+  }
+  await next();
+};

@@ -1,0 +1,27 @@
+import { ApiError } from '../errors.ts';
+import { routes, type RouteContract } from '../contract/routes.ts';
+import type { ApiMiddleware } from '../context.ts';
+
+const compiled = routes.map((route) => ({
+  route,
+  pattern: new RegExp('^' + route.path.replace(/\{\w+\}/g, '[^/]+') + '/?$'),
+}));
+
+/** Which contract route a path and method name; 404 for no path, 405 with Allow for another method. */
+export function resolve(path: string, method: string): { route?: RouteContract; allow: string[] } {
+  const onPath = compiled.filter((c) => c.pattern.test(path));
+  const route = onPath.find((c) => c.route.method.toUpperCase() === method)?.route;
+  return { route, allow: onPath.map((c) => c.route.method.toUpperCase()) };
+}
+
+export function resolveRoute(prefix: string): ApiMiddleware {
+  return async (ctx, next) => {
+    const { route, allow } = resolve(ctx.path.slice(prefix.length) || '/', ctx.method);
+    if (!route) {
+      if (allow.length === 0) throw new ApiError('NOT_FOUND', `no route ${ctx.method} ${ctx.path}`);
+      throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { Allow: allow.join(', ') });
+    }
+    ctx.state.route = route;
+    await next();
+  };
+}

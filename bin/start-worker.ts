@@ -1,0 +1,49 @@
+// Builds a Temporal worker over the workflows and activities; shared by the worker entry
+// point, the all-in-one dev command and the tests.
+import { fileURLToPath } from 'node:url';
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
+import { createActivities, type ActivityDeps } from '../activities/index.ts';
+import { ensureSearchAttributes } from './search-attributes.ts';
+
+export const WORKFLOWS_PATH = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
+
+export async function bundleWorkflows(): Promise<{ code: string }> {
+  return bundleWorkflowCode({ workflowsPath: WORKFLOWS_PATH, logger: quietLogger });
+}
+
+const quietLogger = {
+  log() {},
+  trace() {},
+  debug() {},
+  info() {},
+  warn(message: string) {
+    console.warn('[bundler]', message);
+  },
+  error(message: string) {
+    console.error('[bundler]', message);
+  },
+};
+
+export interface WorkerOptions {
+  address: string;
+  namespace: string;
+  taskQueue: string;
+  deps: ActivityDeps;
+  /** A prebuilt bundle (tests build it once); otherwise the workflows are bundled here. */
+  bundle?: WorkflowBundleOption;
+  maxConcurrentActivityTaskExecutions?: number;
+}
+
+export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  const connection = await NativeConnection.connect({ address: options.address });
+  await ensureSearchAttributes(options.address, options.namespace);
+  const worker = await Worker.create({
+    connection,
+    namespace: options.namespace,
+    taskQueue: options.taskQueue,
+    activities: createActivities(options.deps),
+    ...(options.bundle ? { workflowBundle: options.bundle } : { workflowsPath: WORKFLOWS_PATH, bundlerOptions: { logger: quietLogger } as any }),
+    maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 4,
+  });
+  return { worker, connection };
+}

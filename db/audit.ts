@@ -1,0 +1,31 @@
+import type { Db } from './connect.ts';
+
+export interface AuditEntry {
+  organizationId: string;
+  apiKeyId: string;
+  operation: string;
+  status: number;
+  resourceId: string | null;
+  requestId: string | null;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db`
+    insert into audit_log (organization_id, api_key_id, operation, status, resource_id, request_id)
+    values (${entry.organizationId}, ${entry.apiKeyId}, ${entry.operation}, ${entry.status}, ${entry.resourceId}, ${entry.requestId})`;
+}
+
+export async function listAudit(db: Db, organizationId: string, limit = 100): Promise<(AuditEntry & { id: number; createdAt: Date })[]> {
+  const rows = await db`
+    select * from audit_log where organization_id = ${organizationId} order by id desc limit ${limit}`;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    organizationId: r.organization_id,
+    apiKeyId: r.api_key_id,
+    operation: r.operation,
+    status: r.status,
+    resourceId: r.resource_id,
+    requestId: r.request_id,
+    createdAt: r.created_at,
+  }));
+}
