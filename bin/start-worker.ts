@@ -1,7 +1,7 @@
 // Builds a Temporal worker over the workflows and activities; shared by the worker entry
 // point, the all-in-one dev command and the tests.
 import { fileURLToPath } from 'node:url';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import { ensureSearchAttributes } from './search-attributes.ts';
 
@@ -34,7 +34,16 @@ export interface WorkerOptions {
   maxConcurrentActivityTaskExecutions?: number;
 }
 
+let runtimeInstalled = false;
+/** The SDK logs every state change at INFO; warnings and errors are what an operator needs here. */
+function installRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+}
+
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
+  installRuntime();
   const connection = await NativeConnection.connect({ address: options.address });
   await ensureSearchAttributes(options.address, options.namespace);
   const worker = await Worker.create({

@@ -17,6 +17,8 @@ export async function startInfrastructure(options: {
   ui: boolean;
   databaseUrl?: string;
   temporalAddress?: string;
+  /** Fixed ports for the long-running dev service, so the CLI finds it; tests take free ones. */
+  ports?: { postgres: number; temporal: number; temporalUi: number };
   log: (line: string) => void;
 }): Promise<Infrastructure> {
   const stops: (() => Promise<void>)[] = [];
@@ -24,7 +26,11 @@ export async function startInfrastructure(options: {
     let databaseUrl = options.databaseUrl;
     if (!databaseUrl) {
       options.log('starting embedded Postgres…');
-      const pg = await startEmbeddedPostgres({ dataDir: join(options.dataDir, 'postgres'), persistent: options.persistent });
+      const pg = await startEmbeddedPostgres({
+        dataDir: join(options.dataDir, 'postgres'),
+        persistent: options.persistent,
+        port: options.ports?.postgres,
+      });
       stops.push(pg.stop);
       databaseUrl = pg.url;
     }
@@ -35,8 +41,8 @@ export async function startInfrastructure(options: {
       const temporal = await startTemporalDevServer({
         dbFile: options.persistent ? join(options.dataDir, 'temporal.sqlite') : null,
         ui: options.ui,
-        port: options.persistent ? 7233 : undefined,
-        uiPort: options.persistent ? 8233 : undefined,
+        port: options.ports?.temporal,
+        uiPort: options.ports?.temporalUi,
         log: options.log,
       });
       stops.push(temporal.stop);

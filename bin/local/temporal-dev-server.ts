@@ -81,6 +81,9 @@ export async function startTemporalDevServer(options: {
   if (options.dbFile) args.push('--db-filename', options.dbFile);
   for (const [name, type] of Object.entries(SEARCH_ATTRIBUTES)) args.push('--search-attribute', `${name}=${type}`);
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: false });
+  // never outlive the process that started it, whatever way it ends
+  const killChild = () => child.kill('SIGKILL');
+  process.once('exit', killChild);
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr = (stderr + chunk).slice(-4000)));
   try {
@@ -95,6 +98,7 @@ export async function startTemporalDevServer(options: {
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
+        process.off('exit', killChild);
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

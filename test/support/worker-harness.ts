@@ -31,7 +31,7 @@ export async function startTestWorker(taskQueue = `test-${process.pid}-${Math.ra
     taskQueue,
     worker,
     close: async () => {
-      worker.shutdown();
+      if (worker.getState() === 'RUNNING') worker.shutdown();
       await running;
       await connection.close();
       await clientConnection.close();

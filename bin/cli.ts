@@ -1,0 +1,90 @@
+// The operator CLI: what "the app" does, acting on the database (and Temporal) directly.
+// `npx loadplan help` lists the commands.
+import { parseArgs } from 'node:util';
+import { connect } from '../db/connect.ts';
+import { migrate } from '../db/migrate.ts';
+import { readEnv } from '../config/env.ts';
+import { DEV_DATABASE_URL, DEV_TEMPORAL_ADDRESS } from './dev-defaults.ts';
+import { UsageError, print } from './cli/output.ts';
+import { memberCommand, orgCommand } from './cli/organizations.ts';
+import { keyCommand } from './cli/keys.ts';
+import { libraryCommand } from './cli/library.ts';
+
+const HELP = `loadplan <command> <action> [--flags] [--json]
+
+  org create --name N [--plan enterprise|business|team|free] [--api-access true|false]
+  org set --org ID [--plan P] [--api-access true|false]
+  org list
+  org audit --org ID [--limit N]
+  member add --org ID --email E [--name N] [--role owner|admin|member|viewer]
+  member role --member ID --role R
+  member remove --member ID
+  member list --org ID
+  key create --member ID [--scope read_write|read] [--expires 30d|90d|1y|never|<date>] [--name N]
+  key rotate --key ID
+  key revoke --key ID
+  key list --org ID
+  key show --key ID
+  library add-equipment --org ID --json-input '{...EquipmentType fields}'
+  library add-cargo --org ID --json-input '{...Cargo Library item fields}'
+  doctor                       checks Postgres and a round trip through Temporal
+
+DATABASE_URL and TEMPORAL_ADDRESS point at the service's servers (default: the ones \`npm start\` runs).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: Object.fromEntries(
+      ['name', 'plan', 'api-access', 'org', 'email', 'role', 'member', 'scope', 'expires', 'key', 'limit', 'json-input'].map((n) => [n, { type: 'string' as const }]),
+    ) as any,
+  }) as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  const json = argv.includes('--json');
+  const [command, action] = positionals;
+  if (!command || command === 'help') {
+    console.log(HELP);
+    return command ? 0 : 2;
+  }
+  const env = readEnv();
+  const sql = connect(env.DATABASE_URL ?? DEV_DATABASE_URL, { max: 2 });
+  try {
+    if (command === 'org') await orgCommand(sql, action, values, json);
+    else if (command === 'member') await memberCommand(sql, action, values, json);
+    else if (command === 'key') await keyCommand(sql, action, values, json);
+    else if (command === 'library') await libraryCommand(sql, action, values, json);
+    else if (command === 'doctor') await doctor(sql, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, env.TEMPORAL_TASK_QUEUE, json);
+    else throw new UsageError(`unknown command '${command}'`);
+    return 0;
+  } finally {
+    await sql.end({ timeout: 2 });
+  }
+}
+
+async function doctor(sql: ReturnType<typeof connect>, address: string, taskQueue: string, json: boolean) {
+  await migrate(sql);
+  const { Connection, Client } = await import('@temporalio/client');
+  const connection = await Connection.connect({ address, connectTimeout: 5000 });
+  try {
+    const client = new Client({ connection });
+    const result = await client.workflow.execute('systemCheckWorkflow', {
+      taskQueue,
+      workflowId: `system-check-${Date.now()}`,
+      workflowExecutionTimeout: '30 seconds',
+      args: [],
+    });
+    print(json, result, `ok: a worker on '${taskQueue}' reached Postgres (${result.organizations} organizations, ${result.migrations} migrations)`);
+  } finally {
+    await connection.close();
+  }
+}
+
+// Exit via exitCode so pending output is flushed.
+main(process.argv.slice(2)).then(
+  (code) => (process.exitCode = code),
+  (err) => {
+    const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    console.error(`loadplan: ${(err as Error).message}`);
+    process.exitCode = usage ? 2 : 1;
+  },
+);
