@@ -54,7 +54,9 @@ function webhookConfig(type: (typeof WEBHOOK_EVENT_TYPES)[number]): RouteConfig 
   return {
     method: 'post',
     path: type,
+    operationId: `on-${type.replace('.', '-')}`,
     summary: type,
+    security: [{ webhookSignature: [] }],
     description: `${WEBHOOK_DESCRIPTIONS[type]} Signed per Standard Webhooks: verify \`webhook-signature\` over \`webhook-id.webhook-timestamp.body\`.`,
     request: {
       headers: z.object({
@@ -89,6 +91,12 @@ export function buildOpenApiDocument(serverUrl = '/api/v1'): OpenAPIObject {
       type: 'http',
       scheme: 'bearer',
       description: 'An organization API key (`sc_live_…`).',
+    })
+    .addSecurityScheme('webhookSignature', {
+      type: 'apiKey',
+      in: 'header',
+      name: 'webhook-signature',
+      description: 'Standard Webhooks signature: base64 HMAC-SHA256 of `webhook-id.webhook-timestamp.body` with the endpoint secret (`whsec_…`).',
     })
     .getSpec();
 }
