@@ -39,8 +39,12 @@ function semiTrailerWarnings(unitIndex: number, p: Extract<AxleProfile, { kind: 
   overloadOrLift(w, 'drive', l.drive, p.maxDriveG);
   overloadOrLift(w, 'trailer-axles', l.trailerAxles, p.maxTrailerAxlesG);
   if (l.gross > p.maxGrossG) w('gross-overload', 'gross', l.gross, p.maxGrossG, 'above the permitted gross weight');
-  const minSteer = (l.gross * p.minSteerPermille) / 1000;
-  if (l.steer < minSteer) w('steer-axle-underload', 'steer', l.steer, minSteer, `below ${p.minSteerPermille / 10} % of the gross weight`);
+  // steerability is a property of the tractor: its steer share is of the tractor's own axle
+  // loads (no 40 t combination could put 20 % of its weight on a 7.5 t steer axle); the drive
+  // share is of the whole combination (96/53/EC Annex I 3.4)
+  const tractorLoad = l.steer + l.drive;
+  const minSteer = (tractorLoad * p.minSteerPermille) / 1000;
+  if (l.steer < minSteer) w('steer-axle-underload', 'steer', l.steer, minSteer, `below ${p.minSteerPermille / 10} % of the tractor's axle loads`);
   const minDrive = (l.gross * p.minDrivePermille) / 1000;
   if (l.drive < minDrive) w('drive-axle-underload', 'drive', l.drive, minDrive, `below ${p.minDrivePermille / 10} % of the gross weight`);
   return out;
