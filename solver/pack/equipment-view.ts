@@ -63,8 +63,8 @@ export class EquipmentView {
     const minDim = Math.min(...members.map((i) => Math.min(this.items[i].l, this.items[i].w, this.items[i].h)));
     const spec: UnitSpec = { ...this.spec, anchor: 'wall' };
     const problem = new UnitProblem(spec, this.items, this.counts, [{ items: members, groups: [] }], this.orientationsOf, () => null, minDim, this.ticker);
-    const state = greedy(problem, new PackState(spec));
-    const placed = members.every((i) => (state.used.get(i) ?? 0) === this.counts[i]);
+    const state = greedy(problem, new PackState(spec, this.items.length));
+    const placed = members.every((i) => state.used[i] === this.counts[i]);
     if (!placed) return null;
     const pieces: BlockPiece[] = state.placed.flatMap((pb) => expandPlaced(pb));
     let dx = 0, dy = 0, dz = 0;

@@ -8,7 +8,7 @@ import { EquipmentView } from './equipment-view.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { beamSearch, greedy } from './search.ts';
-import { PackState, placeFixed } from './state.ts';
+import { PackState, placeFixed, type UnitSpec } from './state.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
@@ -48,13 +48,15 @@ export class Fleet {
   readonly views: EquipmentView[];
   private readonly entries: Entry[];
   private readonly maxTotal: number;
+  private readonly seed: number;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
     // Several Stops: fill from the front wall so later Stops end up nearer the door.
-    const anchor = process.env.ANCHOR as any ?? (stops.size > 1 ? 'wall' : 'corner');
+    const anchor = stops.size > 1 ? 'wall' : 'corner';
     this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, anchor, ticker));
+    this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
   }
@@ -75,7 +77,7 @@ export class Fleet {
     const usedPerRow = new Map<number, number>();
     const takenIndices = new Set(prep.fixedUnits.map((f) => f.unitIndex));
     const commit = (u: PlannedUnit) => {
-      for (const [i, n] of u.state.used) left[i] -= n;
+      u.state.used.forEach((n, i) => (left[i] -= n));
       for (const g of u.state.groupsUsed) {
         groupsLeft.delete(g);
         for (const i of prep.groups[g]) left[i] = 0;
@@ -88,7 +90,7 @@ export class Fleet {
     prep.fixedUnits.forEach((fu, k) => {
       const view = this.views[this.input.equipment.indexOf(fu.equipment)];
       const minDim = this.minDim(left);
-      const root = new PackState(view.spec);
+      const root = new PackState(view.spec, prep.items.length);
       for (const p of [...fu.pieces].sort((a, b) => a.z - b.z)) placeFixed(root, prep.items, p, minDim);
       const state = this.fill(view, root, left, groupsLeft, mode);
       commit({ index: fu.unitIndex, view, state, fixedUnit: k });
@@ -126,7 +128,7 @@ export class Fleet {
       .filter((v) => v.volume >= volume && v.spec.payload >= weight)
       .sort((a, b) => a.volume - b.volume || a.spec.payload - b.spec.payload);
     for (const view of fitsAll.slice(0, 3)) {
-      const state = this.fill(view, new PackState(view.spec), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0 });
+      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0 });
       if (state.volume >= volume) return { view, state };
     }
     const density = weight > 0 ? volume / weight : Infinity;
@@ -134,7 +136,7 @@ export class Fleet {
       .map((r) => this.views[r])
       .sort((a, b) => capacity(b, density) - capacity(a, density) || a.volume - b.volume);
     for (const view of ranked) {
-      const state = this.fill(view, new PackState(view.spec), left, groupsLeft, mode);
+      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, mode);
       if (state.placed.length > 0) return { view, state };
     }
     return null;
@@ -143,10 +145,29 @@ export class Fleet {
   private fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode): PackState {
     const phases = this.phasesFor(view, left, groupsLeft);
     if (phases.length === 0) return root;
-    const general = mode.beam && (mode as any).general !== false ? GENERAL : null;
-    const problem = new UnitProblem(view.spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, this.minDimOf(phases), this.ticker, general);
-    if (!mode.beam) return greedy(problem, root);
-    return beamSearch(problem, root, Math.min(this.ticker.now() + mode.sliceMs, mode.deadline));
+    const minDim = this.minDimOf(phases);
+    const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number) =>
+      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise);
+    if (!mode.beam) return greedy(make(view.spec, null, 0), root);
+    // Improvement: beam searches with several greedy policies, then perturbed restarts.
+    const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
+    const anchors: UnitSpec['anchor'][] = view.spec.anchor === 'wall' ? ['wall'] : ['corner', 'wall'];
+    const variants = anchors.flatMap((anchor) => [
+      { spec: { ...view.spec, anchor }, general: GENERAL },
+      { spec: { ...view.spec, anchor }, general: null },
+    ]);
+    let best: PackState | null = null;
+    for (let k = 0; ; k++) {
+      const v = variants[k % variants.length];
+      const noise = k < variants.length ? 0 : this.seed * 7919 + k;
+      const problem = make(v.spec, v.general, noise);
+      // Share the time: each first-round variant an equal part, restarts half of what is left.
+      const now = this.ticker.now();
+      const share = k < variants.length ? (deadline - now) / (variants.length - k) : (deadline - now) / 2;
+      const state = beamSearch(problem, root, Math.min(deadline, now + Math.max(share, 1)));
+      if (!best || state.volume > best.volume) best = state;
+      if (this.ticker.now() >= deadline || best.volume >= root.volume + problem.cargoVolume()) return best;
+    }
   }
 
   /** The cargo this row can take, in packing order, cut into phases by Stop and size. */

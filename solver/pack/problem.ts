@@ -1,5 +1,6 @@
 // What one Unit is filled from: its geometry, the phases of cargo (Stops in order) and their blocks.
 import type { Block, Item } from '../model.ts';
+import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byVolume, simpleBlocks } from './blocks.ts';
@@ -14,6 +15,8 @@ export interface Phase {
 
 export class UnitProblem {
   private readonly cache: Block[][] = [];
+  /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
+  private readonly minVolumeUpTo: Float64Array[] = [];
 
   constructor(
     readonly spec: UnitSpec,
@@ -28,6 +31,8 @@ export class UnitProblem {
     readonly ticker: Ticker,
     /** Also build general blocks (improvement runs; too slow for every Unit of a big fleet). */
     readonly general: GeneralBlockOptions | null = null,
+    /** Restarts: a seed that perturbs the block order (0 = plain biggest-first). */
+    readonly noiseSeed = 0,
   ) {}
 
   /** The blocks of a phase, biggest first (built on first use). */
@@ -46,8 +51,26 @@ export class UnitProblem {
       if (b) list.push(b);
     }
     list.sort(byVolume);
+    if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed);
     this.cache[phase] = list;
+    const mins = new Float64Array(list.length);
+    let run = Infinity;
+    for (let i = 0; i < list.length; i++) mins[i] = run = Math.min(run, list[i].volume);
+    this.minVolumeUpTo[phase] = mins;
     return list;
+  }
+
+  /** Blocks before this index are all bigger than a space of this volume: skip them. */
+  firstFitting(phase: number, spaceVolume: number): number {
+    this.blocks(phase);
+    const mins = this.minVolumeUpTo[phase];
+    let lo = 0, hi = mins.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (mins[mid] > spaceVolume) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Volume of all cargo this Unit could take: an upper bound for its fill. */
@@ -59,4 +82,12 @@ export class UnitProblem {
     }
     return v;
   }
+}
+
+/** Biggest-first with up to 15 % random weight: another greedy, for restarts. */
+function perturbed(list: Block[], seed: number): Block[] {
+  const rng = makeRng(seed);
+  const keyed = list.map((b) => ({ b, k: b.volume * (1 + 0.15 * rng()) }));
+  keyed.sort((p, q) => q.k - p.k);
+  return keyed.map((e) => e.b);
 }

@@ -47,7 +47,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  for (let i = 0; i < blocks.length; i++) {
+  for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
     const b = blocks[i];
     if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
@@ -85,7 +85,6 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
 
 /** Completes the state greedily (the biggest block that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
-  (globalThis as any).GREEDY_CALLS = ((globalThis as any).GREEDY_CALLS ?? 0) + 1;
   for (;;) {
     const moves = nextMoves(problem, state, 1);
     if (moves.length === 0) return state;
@@ -105,7 +104,6 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   let best = greedy(problem, root.clone());
   const bound = root.volume + problem.cargoVolume();
   for (const width of WIDTHS) {
-    if (process.env.DBG) console.log("width", width, best.volume, ticker.now());
     let nodes = [root.clone()];
     while (nodes.length > 0) {
       const children: { state: PackState; score: number }[] = [];

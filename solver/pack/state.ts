@@ -19,13 +19,15 @@ export class PackState {
   /** Weight each fragile support already carries (parallel to `supports`). */
   carried: number[] = [];
   placed: PlacedBlock[] = [];
-  used = new Map<number, number>();
+  /** Pieces placed per item. */
+  used: Int32Array;
   groupsUsed: number[] = [];
   weight = 0;
   volume = 0;
   phase = 0;
 
-  constructor(spec: UnitSpec) {
+  constructor(spec: UnitSpec, itemCount: number) {
+    this.used = new Int32Array(itemCount);
     this.spaces = [{ x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1 }];
   }
 
@@ -35,7 +37,7 @@ export class PackState {
     c.supports = this.supports.slice();
     c.carried = this.carried.slice();
     c.placed = this.placed.slice();
-    c.used = new Map(this.used);
+    c.used = this.used.slice();
     c.groupsUsed = this.groupsUsed.slice();
     c.weight = this.weight;
     c.volume = this.volume;
@@ -46,10 +48,10 @@ export class PackState {
   available(block: Block, remaining: ArrayLike<number>): boolean {
     if (block.group >= 0) return !this.groupsUsed.includes(block.group);
     if (block.need) {
-      for (const [i, n] of block.need) if ((this.used.get(i) ?? 0) + n > remaining[i]) return false;
+      for (const [i, n] of block.need) if (this.used[i] + n > remaining[i]) return false;
       return true;
     }
-    return (this.used.get(block.item) ?? 0) + block.count <= remaining[block.item];
+    return this.used[block.item] + block.count <= remaining[block.item];
   }
 }
 
@@ -73,7 +75,6 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   if (z === 0) return true;
   const x1 = x + block.dx;
   const y1 = y + block.dy;
-  const allFragile = block.pieces ? block.pieces.every((p) => items[p.item].fragile) : !block.parts && items[block.item].fragile;
   const touch: number[] = [];
   let anyFragile = false;
   let covered = 0;
@@ -85,7 +86,7 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
     if (a <= 0) continue;
     if (s.noStack) return false;
     if (s.fragile) {
-      if (!allFragile) return false;
+      if (!allFragile(items, block)) return false;
       anyFragile = true;
     }
     touch.push(i);
@@ -96,29 +97,41 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   return true;
 }
 
+function allFragile(items: Item[], block: Block): boolean {
+  if (block.pieces) return block.pieces.every((p) => items[p.item].fragile);
+  return !block.parts && items[block.item].fragile;
+}
+
 /** Each bottom piece of the block rests on at least its line's share of its base. */
 function piecesSupported(state: PackState, items: Item[], block: Block, x: number, y: number, z: number, touch: number[]): boolean {
-  const sup = state.supports;
-  const enough = (px: number, py: number, dx: number, dy: number, permille: number) => {
-    let got = 0;
-    for (const i of touch) got += area(sup[i], px, py, px + dx, py + dy);
-    return got * 1000 >= permille * dx * dy;
-  };
   if (block.pieces) {
-    return block.pieces.every((p) => p.z > 0 || enough(x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille));
+    for (const p of block.pieces) {
+      if (p.z === 0 && !restsOn(state, touch, x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille)) return false;
+    }
+    return true;
   }
   if (block.parts) {
-    return block.parts.every((p) => p.z > 0 || piecesSupported(state, items, p.block, x + p.x, y + p.y, z, touch));
+    for (const p of block.parts) {
+      if (p.z === 0 && !piecesSupported(state, items, p.block, x + p.x, y + p.y, z, touch)) return false;
+    }
+    return true;
   }
   const pdx = block.dx / block.nx;
   const pdy = block.dy / block.ny;
   const permille = items[block.item].supportPermille;
   for (let ix = 0; ix < block.nx; ix++) {
     for (let iy = 0; iy < block.ny; iy++) {
-      if (!enough(x + ix * pdx, y + iy * pdy, pdx, pdy, permille)) return false;
+      if (!restsOn(state, touch, x + ix * pdx, y + iy * pdy, pdx, pdy, permille)) return false;
     }
   }
   return true;
+}
+
+/** The rectangle lies on the touching top faces with at least `permille` of its area. */
+function restsOn(state: PackState, touch: number[], px: number, py: number, dx: number, dy: number, permille: number): boolean {
+  let got = 0;
+  for (let k = 0; k < touch.length; k++) got += area(state.supports[touch[k]], px, py, px + dx, py + dy);
+  return got * 1000 >= permille * dx * dy;
 }
 
 /** Fragile supports reachable downwards (through fragile pieces only) from those under the rectangle. */
@@ -199,7 +212,7 @@ function placeTops(state: PackState, items: Item[], block: Block, x: number, y: 
     state.supports.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: z + block.dz, noStack: !item.stackable, fragile: false, cap: 0, below: null });
     state.carried.push(0);
   }
-  state.used.set(block.item, (state.used.get(block.item) ?? 0) + block.count);
+  state.used[block.item] += block.count;
 }
 
 /** Adds one piece's top face; a fragile piece also passes its weight to the fragile pieces below it. */
