@@ -1,0 +1,103 @@
+// Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them).
+//   npm run bench:solver -- --data <folder> [--instances N] [--seconds S] [--support full|none|both] [--jobs J] [--json]
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseBr, type BrInstance } from './bench/br-format.ts';
+import type { BrFigures } from './bench/br-run.ts';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'shared/data/clp/br' },
+    instances: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '5' },
+    support: { type: 'string', default: 'both' },
+    jobs: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+interface Task { set: string; inst: BrInstance; support: 'full' | 'none' }
+
+/** Set name from the file name: thpack3 -> BR3, BR3.txt -> BR3, otherwise the base name. */
+export function setName(file: string): string {
+  const base = basename(file).replace(/\.[^.]*$/, '');
+  const m = /^thpack(\d+)$/i.exec(base);
+  return m ? `BR${m[1]}` : base;
+}
+
+function loadSets(folder: string, limit: number): { set: string; instances: BrInstance[] }[] {
+  const out: { set: string; instances: BrInstance[] }[] = [];
+  for (const f of readdirSync(folder).sort()) {
+    let instances: BrInstance[];
+    try {
+      instances = parseBr(readFileSync(join(folder, f), 'utf8'));
+    } catch {
+      continue; // not a BR-format file (e.g. a README)
+    }
+    out.push({ set: setName(f), instances: instances.slice(0, limit) });
+  }
+  return out.sort((a, b) => a.set.localeCompare(b.set, undefined, { numeric: true }));
+}
+
+async function main(): Promise<void> {
+  const limit = Number(values.instances);
+  const seconds = Number(values.seconds);
+  const modes: ('full' | 'none')[] = values.support === 'both' ? ['full', 'none'] : [values.support as 'full' | 'none'];
+  const sets = loadSets(values.data!, limit);
+  if (sets.length === 0) throw new Error(`no BR-format files in ${values.data}`);
+  const tasks: Task[] = modes.flatMap((support) => sets.flatMap((s) => s.instances.map((inst) => ({ set: s.set, inst, support }))));
+  const results = new Map<Task, BrFigures>();
+  const log = (m: string) => (values.json ? process.stderr : process.stdout).write(m + '\n');
+  let next = 0;
+  const worker = async () => {
+    // One child process per job (one core each); it loads TypeScript through tsx.
+    const w = fork(fileURLToPath(new URL('./bench/br-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    try {
+      while (next < tasks.length) {
+        const task = tasks[next++];
+        const fig = await new Promise<BrFigures>((resolve, reject) => {
+          w.once('message', (m) => resolve(m as BrFigures));
+          w.once('error', reject);
+          w.send({ set: task.set, inst: task.inst, seconds, support: task.support });
+        });
+        results.set(task, fig);
+        log(`${task.support.padEnd(4)} ${fig.set} #${fig.instance}: ${fig.utilization.toFixed(2)} % ` +
+          `(cargo ${fig.cargo.toFixed(2)} %, ${fig.boxes} boxes) ${fig.ms} ms, first plan ${fig.firstPlanMs} ms` +
+          (fig.violations > 0 ? `  VIOLATIONS ${fig.violations}: ${fig.firstViolation}` : ''));
+      }
+    } finally {
+      w.disconnect();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
+
+  const summary = modes.map((support) => {
+    const perSet = sets.map((s) => {
+      const figs = tasks.filter((t) => t.support === support && t.set === s.set).map((t) => results.get(t)!);
+      const mean = figs.reduce((a, f) => a + f.utilization, 0) / figs.length;
+      return {
+        set: s.set, instances: figs.length, meanUtilization: Math.round(mean * 100) / 100,
+        meanMs: Math.round(figs.reduce((a, f) => a + f.ms, 0) / figs.length),
+        violations: figs.reduce((a, f) => a + f.violations, 0),
+      };
+    });
+    const all = perSet.reduce((a, s) => a + s.meanUtilization, 0) / perSet.length;
+    return { support, seconds, perSet, overall: Math.round(all * 100) / 100 };
+  });
+  if (values.json) {
+    process.stdout.write(JSON.stringify({ summary, instances: tasks.map((t) => ({ support: t.support, ...results.get(t)! })) }, null, 2) + '\n');
+  } else {
+    for (const m of summary) {
+      log(`\nsupport ${m.support}, ${m.seconds} s per instance`);
+      for (const s of m.perSet) log(`  ${s.set.padEnd(6)} ${s.meanUtilization.toFixed(2)} %  (${s.instances} instances, mean ${s.meanMs} ms, ${s.violations} violations)`);
+      log(`  all    ${m.overall.toFixed(2)} %`);
+    }
+  }
+  const bad = summary.some((m) => m.perSet.some((s) => s.violations > 0));
+  if (bad) process.exitCode = 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,40 @@
+// Runs BR instances through solve() and checkPlan(): one instance's figures.
+import { checkPlan } from '../../solver/check/index.ts';
+import { solve } from '../../solver/index.ts';
+import { brToInput, type BrInstance } from './br-format.ts';
+
+export interface BrFigures {
+  set: string;
+  instance: number;
+  boxes: number;
+  /** Packed volume / container volume, percent. */
+  utilization: number;
+  /** Total box volume / container volume, percent (the upper bound). */
+  cargo: number;
+  ms: number;
+  firstPlanMs: number;
+  violations: number;
+  firstViolation?: string;
+}
+
+export function runInstance(set: string, inst: BrInstance, seconds: number, support: 'full' | 'none'): BrFigures {
+  const input = brToInput(inst, { seconds, support });
+  const t0 = performance.now();
+  const result = solve(input);
+  const ms = performance.now() - t0;
+  const violations = checkPlan(input, result);
+  const [L, W, H] = inst.container;
+  const container = L * W * H;
+  const cargo = inst.boxes.reduce((a, b) => a + b.dims[0] * b.dims[1] * b.dims[2] * b.quantity, 0);
+  return {
+    set, instance: inst.number,
+    boxes: inst.boxes.reduce((a, b) => a + b.quantity, 0),
+    utilization: round2((100 * result.totals.volumeLoadedMm3) / container),
+    cargo: round2((100 * cargo) / container),
+    ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
+    violations: violations.length,
+    ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
+  };
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
