@@ -25,7 +25,7 @@
 //   (steer + drive): 20 % of a 40 t combination is 8 t, more than a 7.5 t steer axle may carry,
 //   so measured against the combination no trailer loaded above about 21 t could pass.
 
-import type { AxleProfile, Opening } from '../../solver/types.ts';
+import type { AxleProfile, SolverEquipment } from '../../solver/types.ts';
 
 export type TransportMode = 'sea' | 'road';
 
@@ -41,22 +41,12 @@ export type EquipmentCategory =
   | 'rigid-truck'
   | 'van';
 
-export interface EquipmentTypeData {
+/** A catalogue row: the solver's equipment dimensions and weights, plus what the library shows. */
+export interface EquipmentTypeData extends Omit<SolverEquipment, 'id' | 'equipmentTypeId' | 'maxUnits'> {
   /** Stable across releases: plans and seeds refer to it. */
   id: string;
-  name: string;
   mode: TransportMode;
   category: EquipmentCategory;
-  innerLengthMm: number;
-  innerWidthMm: number;
-  innerHeightMm: number;
-  doorWidthMm: number;
-  doorHeightMm: number;
-  openings: Opening[];
-  maxPayloadG: number;
-  tareG: number;
-  /** Road equipment only; null for sea containers. */
-  axleProfile: AxleProfile | null;
   /** Where the figures come from; "typical" when no single data sheet gives them all. */
   source: string;
 }
