@@ -3,12 +3,15 @@ import type { Prepared } from './prepare.ts';
 import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
+import { centreLoad } from './balance.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
 export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan): Placement[] {
   const nextFree = prep.freePieceIndices.map(() => 0);
+  const lineIndex = new Map(input.lines.map((l, i) => [l.id, i]));
+  const weightOf = input.lines.map((l) => l.weightG);
   const out: Placement[] = [];
   for (const u of [...plan.units].sort((a, b) => a.index - b.index)) {
     const unitPieces: Placement[] = [];
@@ -32,6 +35,8 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
         });
       }
     }
+    const e = u.view.equipment;
+    centreLoad(unitPieces, (p) => weightOf[lineIndex.get(p.cargoLineId)!], e.innerLengthMm, e.innerWidthMm);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
     unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));
     unitPieces.sort((a, b) => a.loadingStep - b.loadingStep);

@@ -11,9 +11,9 @@ export { SolveCancelledError } from './types.ts';
 export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   const ticker = new Ticker(hooks);
   const t0 = ticker.now();
+  ticker.total = input.lines.reduce((a, l) => a + l.quantity, 0);
   ticker.setPhase('preparing');
   const prep = prepare(input);
-  ticker.total = prep.counts.reduce((a, c) => a + c, 0);
   const fleet = new Fleet(input, prep, ticker);
 
   ticker.setPhase('packing');

@@ -33,6 +33,7 @@ export class Ticker {
   }
 
   setPhase(phase: SolvePhase): void {
+    if (this.hooks.isCancelled?.()) throw new SolveCancelledError();
     this.phase = phase;
     this.report(this.clock());
   }

@@ -47,6 +47,14 @@ export function byVolume(a: Block, b: Block): number {
   return b.volume - a.volume || a.dz - b.dz || b.dx - a.dx;
 }
 
+/**
+ * Wall building (several Stops): the block covering most of the cross-section first, so
+ * each Stop fills whole slices of the Unit before the next one starts nearer the door.
+ */
+export function byCrossSection(a: Block, b: Block): number {
+  return b.dy * b.dz - a.dy * a.dz || b.volume - a.volume || a.dx - b.dx;
+}
+
 /** Orientations of the item that pass through one of the Unit's openings. */
 export function doorOrientations(
   item: Item,

@@ -84,7 +84,7 @@ export class Fleet {
       }
       units.push(u);
       usedPerRow.set(this.views.indexOf(u.view), (usedPerRow.get(this.views.indexOf(u.view)) ?? 0) + 1);
-      ticker.processed = prep.counts.reduce((a, c, i) => a + c - left[i], 0);
+      ticker.processed = prep.fixedUnits.reduce((a, f) => a + f.pieces.length, 0) + prep.counts.reduce((a, c, i) => a + c - left[i], 0);
     };
 
     prep.fixedUnits.forEach((fu, k) => {

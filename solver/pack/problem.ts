@@ -3,7 +3,7 @@ import type { Block, Item } from '../model.ts';
 import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
-import { byVolume, simpleBlocks } from './blocks.ts';
+import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
 import type { UnitSpec } from './state.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 
@@ -50,8 +50,8 @@ export class UnitProblem {
       const b = this.groupBlock(g);
       if (b) list.push(b);
     }
-    list.sort(byVolume);
-    if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed);
+    list.sort(this.spec.anchor === 'wall' ? byCrossSection : byVolume);
+    if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.anchor === 'wall');
     this.cache[phase] = list;
     const mins = new Float64Array(list.length);
     let run = Infinity;
@@ -84,10 +84,10 @@ export class UnitProblem {
   }
 }
 
-/** Biggest-first with up to 15 % random weight: another greedy, for restarts. */
-function perturbed(list: Block[], seed: number): Block[] {
+/** The same order with up to 15 % random weight on its main key: another greedy, for restarts. */
+function perturbed(list: Block[], seed: number, wall: boolean): Block[] {
   const rng = makeRng(seed);
-  const keyed = list.map((b) => ({ b, k: b.volume * (1 + 0.15 * rng()) }));
+  const keyed = list.map((b) => ({ b, k: (wall ? b.dy * b.dz : b.volume) * (1 + 0.15 * rng()) }));
   keyed.sort((p, q) => q.k - p.k);
   return keyed.map((e) => e.b);
 }

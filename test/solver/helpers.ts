@@ -1,0 +1,49 @@
+// Small builders for solver inputs, and a solve that proves every hard rule with checkPlan.
+import type { ExecutionContext } from 'ava';
+import { checkPlan } from '../../solver/check/index.ts';
+import { solve } from '../../solver/index.ts';
+import type { SolveHooks, SolveInput, SolveResult, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
+
+export function equipment(over: Partial<SolverEquipment> = {}): SolverEquipment {
+  return {
+    id: 'box', equipmentTypeId: null, name: 'Test box',
+    innerLengthMm: 1000, innerWidthMm: 1000, innerHeightMm: 1000,
+    doorWidthMm: 1000, doorHeightMm: 1000, openings: ['rear'],
+    maxPayloadG: 1_000_000_000, tareG: 0, axleProfile: null, maxUnits: null,
+    ...over,
+  };
+}
+
+export function line(over: Partial<SolverCargoLine> = {}): SolverCargoLine {
+  return {
+    id: 'a', name: 'Line a', quantity: 1,
+    lengthMm: 500, widthMm: 500, heightMm: 500, weightG: 1000,
+    orientations: ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'],
+    stackable: true, fragile: false, groupKey: null, stop: null,
+    minSupportPermille: 1000, frictionSurface: null,
+    ...over,
+  };
+}
+
+export function input(over: Partial<SolveInput> = {}): SolveInput {
+  return {
+    equipment: [equipment()],
+    lines: [line()],
+    fixed: [],
+    securing: null,
+    options: { seed: 1, timeBudgetMs: 0 },
+    ...over,
+  };
+}
+
+/** Solves and requires the independent checker to find no violation. */
+export function solveChecked(t: ExecutionContext, inp: SolveInput, hooks?: SolveHooks): SolveResult {
+  const result = solve(inp, hooks);
+  const violations = checkPlan(inp, result);
+  t.deepEqual(violations.map((v) => `${v.rule}: ${v.message}`), []);
+  return result;
+}
+
+export function placed(result: SolveResult, lineId: string) {
+  return result.placements.filter((p) => p.cargoLineId === lineId);
+}
