@@ -1,4 +1,15 @@
 // The handler of each contract route, by operationId. A route with none answers 501.
 import type { ApiMiddleware } from '../context.ts';
+import { projectHandlers } from './projects.ts';
+import { loadPlanHandlers } from './load-plans.ts';
+import { cargoHandlers } from './cargo.ts';
+import { equipmentHandlers } from './equipment.ts';
+import { libraryHandlers } from './libraries.ts';
 
-export const handlers: Record<string, ApiMiddleware> = {};
+export const handlers: Record<string, ApiMiddleware> = {
+  ...projectHandlers,
+  ...loadPlanHandlers,
+  ...cargoHandlers,
+  ...equipmentHandlers,
+  ...libraryHandlers,
+};

@@ -1,0 +1,61 @@
+import type { Db } from './connect.ts';
+import { newId } from './ids.ts';
+
+export interface Stop {
+  stop: number;
+  name: string;
+}
+
+export interface Project {
+  id: string;
+  organizationId: string;
+  name: string;
+  transportMode: 'sea' | 'road';
+  stops: Stop[];
+  cargoLineCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export async function createProject(
+  db: Db,
+  input: { organizationId: string; name: string; transportMode: 'sea' | 'road'; stops: Stop[] },
+): Promise<Project> {
+  const [row] = await db`
+    insert into projects (id, organization_id, name, transport_mode, stops)
+    values (${newId('prj')}, ${input.organizationId}, ${input.name}, ${input.transportMode}, ${db.json(input.stops as any)})
+    returning *, 0 as cargo_line_count`;
+  return toProject(row);
+}
+
+/** A Project of the organization, or null (another organization's id reads as unknown). */
+export async function getProject(db: Db, organizationId: string, id: string): Promise<Project | null> {
+  const [row] = await db`
+    select p.*, (select count(*) from cargo_lines c where c.project_id = p.id)::int as cargo_line_count
+    from projects p where p.id = ${id} and p.organization_id = ${organizationId}`;
+  return row ? toProject(row) : null;
+}
+
+/** Locks the Project row for the transaction: imports into one Project run one at a time. */
+export async function lockProject(db: Db, organizationId: string, id: string): Promise<boolean> {
+  const rows = await db`select id from projects where id = ${id} and organization_id = ${organizationId} for update`;
+  return rows.length > 0;
+}
+
+export async function countProjects(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db`select count(*)::int as n from projects where organization_id = ${organizationId}`;
+  return row.n;
+}
+
+function toProject(row: any): Project {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    name: row.name,
+    transportMode: row.transport_mode,
+    stops: row.stops,
+    cargoLineCount: Number(row.cargo_line_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

@@ -1,0 +1,59 @@
+import test from 'ava';
+import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
+import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
+
+let api: TestApi;
+let org: TestOrg;
+let other: TestOrg;
+test.before(async () => {
+  api = await startTestApi();
+  org = await createTestOrg(api.sql);
+  other = await createTestOrg(api.sql);
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+const post = (key: string, path: string, body: unknown) => api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey: idem() });
+
+test('creating a Project answers 201 with the Project and no cargo', async (t) => {
+  const res = await post(org.apiKey, '/projects', { name: 'Spring shipment', stops: [{ stop: 1, name: 'Hamburg' }, { stop: 2, name: 'Bremen' }] });
+  t.is(res.status, 201);
+  t.regex(res.body.id, /^prj_/);
+  t.is(res.body.name, 'Spring shipment');
+  t.is(res.body.transportMode, 'sea');
+  t.deepEqual(res.body.stops, [{ stop: 1, name: 'Hamburg' }, { stop: 2, name: 'Bremen' }]);
+  t.is(res.body.cargoLineCount, 0);
+  t.regex(res.body.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+});
+
+test('stops out of ascending order are refused with 400 invalid_input', async (t) => {
+  const res = await post(org.apiKey, '/projects', { name: 'P', stops: [{ stop: 2, name: 'b' }, { stop: 1, name: 'a' }] });
+  t.is(res.status, 400);
+  t.is(res.body.data.reason, 'invalid_input');
+});
+
+test('a Project read has metadata, cargoLineCount and Load Plan headers oldest first', async (t) => {
+  const project = (await post(org.apiKey, '/projects', { name: 'With plans', transportMode: 'road' })).body;
+  const first = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'First' })).body;
+  const second = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Second' })).body;
+  await post(org.apiKey, `/projects/${project.id}/cargo`, { lines: [{ name: 'Box', quantity: 3, lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1000 }] });
+  const res = await api.call('GET', `/api/v1/projects/${project.id}`, { key: org.apiKey });
+  t.is(res.status, 200);
+  t.is(res.body.transportMode, 'road');
+  t.is(res.body.cargoLineCount, 1);
+  t.deepEqual(res.body.loadPlans.map((p: any) => p.id), [first.id, second.id]);
+  const header = res.body.loadPlans[0];
+  t.deepEqual(Object.keys(header).sort(), ['createdAt', 'id', 'name', 'revision', 'solvedAt', 'stale', 'updatedAt']);
+  t.is(header.solvedAt, null);
+  t.false('cargo' in res.body);
+});
+
+test('another organization\'s Project answers 404 exactly like an unknown id', async (t) => {
+  const project = (await post(org.apiKey, '/projects', { name: 'Private' })).body;
+  const foreign = await api.call('GET', `/api/v1/projects/${project.id}`, { key: other.apiKey });
+  const unknown = await api.call('GET', '/api/v1/projects/prj_does_not_exist', { key: other.apiKey });
+  t.is(foreign.status, 404);
+  t.deepEqual(foreign.body, unknown.body);
+  t.is(foreign.body.code, 'NOT_FOUND');
+});
