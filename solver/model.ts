@@ -65,6 +65,8 @@ export interface Block {
   need?: [number, number][];
   /** The whole top face is at dz (anything may stand anywhere on it). */
   flat?: boolean;
+  /** Cached: every piece needs its whole base supported. */
+  fullSupport?: boolean;
 }
 
 /** A maximal empty cuboid; `dead` = the phase in which no block fitted it (-1 = live). */

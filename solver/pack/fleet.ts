@@ -49,13 +49,16 @@ export class Fleet {
   private readonly entries: Entry[];
   private readonly maxTotal: number;
   private readonly seed: number;
+  private readonly severalStops: boolean;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
-    // Several Stops: fill from the front wall so later Stops end up nearer the door.
-    const anchor = stops.size > 1 ? 'wall' : 'corner';
-    this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, anchor, ticker));
+    // Wall building (front wall to door) for the first plan and whenever there are
+    // several Stops (later Stops then end up nearer the door); corner-first packing is
+    // only tried as an improvement for single-Stop loads.
+    this.severalStops = stops.size > 1;
+    this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
@@ -151,7 +154,7 @@ export class Fleet {
     if (!mode.beam) return greedy(make(view.spec, null, 0), root);
     // Improvement: beam searches with several greedy policies, then perturbed restarts.
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
-    const anchors: UnitSpec['anchor'][] = view.spec.anchor === 'wall' ? ['wall'] : ['corner', 'wall'];
+    const anchors: UnitSpec['anchor'][] = this.severalStops ? ['wall'] : ['corner', 'wall'];
     const variants = anchors.flatMap((anchor) => [
       { spec: { ...view.spec, anchor }, general: GENERAL },
       { spec: { ...view.spec, anchor }, general: null },

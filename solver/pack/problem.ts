@@ -17,6 +17,7 @@ export class UnitProblem {
   private readonly cache: Block[][] = [];
   /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
   private readonly minVolumeUpTo: Float64Array[] = [];
+  private readonly minDims: Float64Array[] = [];
 
   constructor(
     readonly spec: UnitSpec,
@@ -57,7 +58,20 @@ export class UnitProblem {
     let run = Infinity;
     for (let i = 0; i < list.length; i++) mins[i] = run = Math.min(run, list[i].volume);
     this.minVolumeUpTo[phase] = mins;
+    const ext = new Float64Array([Infinity, Infinity, Infinity]);
+    for (const b of list) {
+      if (b.dx < ext[0]) ext[0] = b.dx;
+      if (b.dy < ext[1]) ext[1] = b.dy;
+      if (b.dz < ext[2]) ext[2] = b.dz;
+    }
+    this.minDims[phase] = ext;
     return list;
+  }
+
+  /** The smallest block extents of a phase along x, y, z: thinner spaces hold none of its blocks. */
+  minExtents(phase: number): Float64Array {
+    this.blocks(phase);
+    return this.minDims[phase];
   }
 
   /** Blocks before this index are all bigger than a space of this volume: skip them. */

@@ -2,7 +2,7 @@
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block } from '../model.ts';
 import type { UnitProblem } from './problem.ts';
-import { canStand, place, type PackState } from './state.ts';
+import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 
 interface Move {
   block: Block;
@@ -42,14 +42,22 @@ export function selectSpace(problem: UnitProblem, state: PackState): number {
 export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number): Move[] {
   const s = state.spaces[si];
   const sx = s.x1 - s.x0, sy = s.y1 - s.y0, sz = s.z1 - s.z0;
+  const ext = problem.minExtents(state.phase);
+  if (sx < ext[0] || sy < ext[1] || sz < ext[2]) return [];
   const left = s.y0 <= problem.spec.W - s.y1;
   const front = problem.spec.anchor === 'wall' || s.x0 <= problem.spec.L - s.x1;
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
+  // Above the floor, blocks that need full support cannot reach past the top faces below.
+  let reachX = Infinity, reachY = Infinity;
+  if (s.z0 > 0 && !problem.spec.supportNone) {
+    [reachX, reachY] = supportedReach(state, s.z0, front ? s.x0 : s.x1, left ? s.y0 : s.y1, front ? 1 : -1, left ? 1 : -1);
+  }
   for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
     const b = blocks[i];
     if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
+    if ((b.dx > reachX || b.dy > reachY) && needsFullSupport(problem.items, b)) continue;
     if (!state.available(b, problem.remaining)) continue;
     const y = left ? s.y0 : s.y1 - b.dy;
     const x = front ? s.x0 : s.x1 - b.dx;
@@ -69,7 +77,11 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
     problem.ticker.tick();
     const si = selectSpace(problem, state);
     if (si < 0) {
-      state.phase++;
+      // A run of phases that place nothing means the Unit is as good as full: stop
+      // (bounds the work per Unit when thousands of lines remain).
+      state.idlePhases = state.placed.length === state.placedAtPhaseStart ? state.idlePhases + 1 : 0;
+      state.phase = state.idlePhases >= MAX_IDLE_PHASES ? problem.phases.length : state.phase + 1;
+      state.placedAtPhaseStart = state.placed.length;
       continue;
     }
     const moves = feasibleMoves(problem, state, si, limit);
@@ -91,6 +103,8 @@ export function greedy(problem: UnitProblem, state: PackState): PackState {
     apply(problem, state, moves[0]);
   }
 }
+
+const MAX_IDLE_PHASES = 6;
 
 const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 

@@ -25,6 +25,8 @@ export class PackState {
   weight = 0;
   volume = 0;
   phase = 0;
+  placedAtPhaseStart = 0;
+  idlePhases = 0;
 
   constructor(spec: UnitSpec, itemCount: number) {
     this.used = new Int32Array(itemCount);
@@ -42,6 +44,8 @@ export class PackState {
     c.weight = this.weight;
     c.volume = this.volume;
     c.phase = this.phase;
+    c.placedAtPhaseStart = this.placedAtPhaseStart;
+    c.idlePhases = this.idlePhases;
     return c;
   }
 
@@ -234,4 +238,38 @@ export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDi
   addPieceTop(state, items[f.item], f.x, f.y, f.z, f.dx, f.dy, f.dz);
   state.weight += items[f.item].weight;
   state.volume += f.dx * f.dy * f.dz;
+}
+
+/**
+ * How far the top faces at height z reach from a corner without a gap, along x and along
+ * y (dirX/dirY: +1 to grow from a low corner, -1 from a high one). A block needing its
+ * whole base supported cannot be longer or wider than this.
+ */
+export function supportedReach(state: PackState, z: number, px: number, py: number, dirX: number, dirY: number): [number, number] {
+  const sup = state.supports;
+  const find = (qx: number, qy: number): number => {
+    for (let i = 0; i < sup.length; i++) {
+      const s = sup[i];
+      if (s.z === z && s.x0 < qx && qx < s.x1 && s.y0 < qy && qy < s.y1) return i;
+    }
+    return -1;
+  };
+  const probeY = py + 0.5 * dirY;
+  let x = px;
+  for (let i = find(x + 0.5 * dirX, probeY); i >= 0; i = find(x + 0.5 * dirX, probeY)) x = dirX > 0 ? sup[i].x1 : sup[i].x0;
+  const probeX = px + 0.5 * dirX;
+  let y = py;
+  for (let i = find(probeX, y + 0.5 * dirY); i >= 0; i = find(probeX, y + 0.5 * dirY)) y = dirY > 0 ? sup[i].y1 : sup[i].y0;
+  return [Math.abs(x - px), Math.abs(y - py)];
+}
+
+/** Every piece of the block needs its whole base supported (so it may not overhang). */
+export function needsFullSupport(items: Item[], block: Block): boolean {
+  if (block.fullSupport !== undefined) return block.fullSupport;
+  let full: boolean;
+  if (block.pieces) full = block.pieces.every((p) => items[p.item].supportPermille >= 1000);
+  else if (block.parts) full = block.parts.every((p) => needsFullSupport(items, p.block));
+  else full = items[block.item].supportPermille >= 1000;
+  block.fullSupport = full;
+  return full;
 }

@@ -1,0 +1,47 @@
+// Scale benchmark: seeded mixed cargo of 1,000 / 5,000 / 20,000 pieces over a sea and a
+// road fleet: time to the first complete plan, peak memory, Units against the lower bound.
+//   npm run bench:solver:scale -- [--sizes 1000,5000,20000] [--fleets sea,road] [--seed 7] [--seconds 0] [--json]
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ScaleFigures } from './bench/scale-run.ts';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '1000,5000,20000' },
+    fleets: { type: 'string', default: 'sea,road' },
+    seed: { type: 'string', default: '7' },
+    seconds: { type: 'string', default: '0' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+function runInChild(fleet: string, pieces: number): Promise<ScaleFigures> {
+  const child = fork(fileURLToPath(new URL('./bench/scale-run.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => {
+      child.disconnect();
+      resolve(m as ScaleFigures);
+    });
+    child.once('error', reject);
+    child.send({ fleet, pieces, seed: Number(values.seed), seconds: Number(values.seconds) });
+  });
+}
+
+const out: ScaleFigures[] = [];
+for (const fleet of values.fleets!.split(',')) {
+  for (const pieces of values.sizes!.split(',').map(Number)) {
+    const f = await runInChild(fleet, pieces);
+    out.push(f);
+    if (!values.json) {
+      console.log(
+        `${fleet.padEnd(4)} ${String(pieces).padStart(6)} pieces (${f.lines} lines): first plan ${f.firstPlanMs} ms, total ${f.totalMs} ms, ` +
+        `peak RSS ${f.peakRssMb} MB, progress gap <= ${f.maxProgressGapMs} ms; Units ${f.units} (lower bound ${f.lowerBound}: ` +
+        `volume ${f.boundBy.volume}, weight ${f.boundBy.weight}, floor ${f.boundBy.floor}); utilization ${(f.volumeUtilization * 100).toFixed(1)} %; ` +
+        `unloaded ${f.piecesUnloaded} ${JSON.stringify(f.unloadedReasons)}; violations ${f.violations}${f.firstViolation ? ' ' + f.firstViolation : ''}`,
+      );
+    }
+  }
+}
+if (values.json) console.log(JSON.stringify(out, null, 2));
+if (out.some((f) => f.violations > 0)) process.exitCode = 1;

@@ -1,0 +1,61 @@
+// One scale-bench run in its own process (so peak memory is its own).
+import { checkPlan } from '../../solver/check/index.ts';
+import { solve } from '../../solver/index.ts';
+import type { SolveInput } from '../../solver/types.ts';
+import { FLEETS, generateCargo, unitLowerBound } from './cargo-generator.ts';
+
+export interface ScaleFigures {
+  fleet: string;
+  pieces: number;
+  lines: number;
+  firstPlanMs: number;
+  totalMs: number;
+  peakRssMb: number;
+  maxProgressGapMs: number;
+  units: number;
+  lowerBound: number;
+  boundBy: { volume: number; weight: number; floor: number };
+  piecesUnloaded: number;
+  unloadedReasons: Record<string, number>;
+  volumeUtilization: number;
+  violations: number;
+  firstViolation?: string;
+}
+
+export function runScale(fleet: string, pieces: number, seed: number, seconds: number): ScaleFigures {
+  const lines = generateCargo(pieces, seed);
+  const input: SolveInput = {
+    equipment: FLEETS[fleet], lines, fixed: [], securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null },
+    options: { seed, timeBudgetMs: seconds * 1000 },
+  };
+  let last = performance.now();
+  let maxGap = 0;
+  const t0 = performance.now();
+  const result = solve(input, {
+    onProgress: () => {
+      const t = performance.now();
+      maxGap = Math.max(maxGap, t - last);
+      last = t;
+    },
+  });
+  const totalMs = performance.now() - t0;
+  const violations = checkPlan(input, result);
+  const lb = unitLowerBound(lines, FLEETS[fleet]);
+  const reasons: Record<string, number> = {};
+  for (const u of result.unloaded) reasons[u.reason] = (reasons[u.reason] ?? 0) + u.quantity;
+  return {
+    fleet, pieces, lines: lines.length,
+    firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    maxProgressGapMs: Math.round(maxGap),
+    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor },
+    piecesUnloaded: result.totals.piecesUnloaded, unloadedReasons: reasons,
+    volumeUtilization: result.totals.volumeUtilization,
+    violations: violations.length,
+    ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
+  };
+}
+
+process.on('message', (m: { fleet: string; pieces: number; seed: number; seconds: number }) => {
+  process.send!(runScale(m.fleet, m.pieces, m.seed, m.seconds));
+});
