@@ -1,0 +1,164 @@
+import test from 'ava';
+import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
+import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
+import { createApiKey, rotateApiKey } from '../../db/api-keys.ts';
+
+let api: TestApi;
+let org: TestOrg;
+test.before(async () => {
+  api = await startTestApi();
+  org = await createTestOrg(api.sql);
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+const post = (path: string, body: unknown, idempotencyKey?: string, key = org.apiKey) => api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey });
+const line = { name: 'Box', quantity: 1, lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1000 };
+const countProjects = async (name: string) => (await api.sql`select count(*)::int as n from projects where name = ${name}`)[0].n;
+const uniqueName = () => `Idem ${idem()}`;
+
+test('the same key and body within 24 hours replays the first response and status, and writes once', async (t) => {
+  const key = idem();
+  const name = uniqueName();
+  const first = await post('/projects', { name, transportMode: 'sea' }, key);
+  const again = await post('/projects', { transportMode: 'sea', name }, key);
+  t.is(first.status, 201);
+  t.is(again.status, 201);
+  t.deepEqual(again.body, first.body);
+  t.is(again.headers['idempotent-replayed'], 'true');
+  t.is(await countProjects(name), 1);
+});
+
+test('every idempotent route replays: Load Plan creation and cargo import', async (t) => {
+  const project = (await post('/projects', { name: uniqueName() }, idem())).body;
+  const planKey = idem();
+  const plan = await post(`/projects/${project.id}/load-plans`, { name: 'A' }, planKey);
+  t.deepEqual((await post(`/projects/${project.id}/load-plans`, { name: 'A' }, planKey)).body, plan.body);
+  const cargoKey = idem();
+  await post(`/projects/${project.id}/cargo`, { lines: [line] }, cargoKey);
+  const replay = await post(`/projects/${project.id}/cargo`, { lines: [line] }, cargoKey);
+  t.is(replay.status, 201);
+  t.deepEqual(replay.body, { count: 1 });
+  const [{ n }] = await api.sql`select count(*)::int as n from cargo_lines where project_id = ${project.id}`;
+  t.is(n, 1);
+  const [{ revision }] = await api.sql`select revision from load_plans where id = ${plan.body.id}`;
+  t.is(revision, 2);
+});
+
+test('the same key with another body answers 409 CONFLICT and writes nothing', async (t) => {
+  const key = idem();
+  await post('/projects', { name: uniqueName() }, key);
+  const name = uniqueName();
+  const res = await post('/projects', { name }, key);
+  t.is(res.status, 409);
+  t.is(res.body.code, 'CONFLICT');
+  t.is(await countProjects(name), 0);
+});
+
+test('the same key on another path answers 409 CONFLICT', async (t) => {
+  const key = idem();
+  const a = (await post('/projects', { name: uniqueName() }, idem())).body.id;
+  const b = (await post('/projects', { name: uniqueName() }, idem())).body.id;
+  t.is((await post(`/projects/${a}/load-plans`, { name: 'X' }, key)).status, 201);
+  t.is((await post(`/projects/${b}/load-plans`, { name: 'X' }, key)).status, 409);
+});
+
+test('a second request with the key while the first still runs answers 409 CONFLICT; the first then succeeds', async (t) => {
+  const project = (await post('/projects', { name: uniqueName() }, idem())).body;
+  const key = idem();
+  // hold the Project row so the first import waits inside its transaction
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = api.sql.begin(async (tx) => {
+    await tx`select id from projects where id = ${project.id} for update`;
+    locked();
+    await held;
+  });
+  await isLocked;
+  const first = post(`/projects/${project.id}/cargo`, { lines: [line] }, key);
+  for (let i = 0; i < 200; i++) {
+    const rows = await api.sql`select 1 from idempotency_records where key = ${key}`;
+    if (rows.length) break;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const second = await post(`/projects/${project.id}/cargo`, { lines: [line] }, key);
+  release();
+  await holder;
+  t.is(second.status, 409);
+  t.is(second.body.code, 'CONFLICT');
+  t.is((await first).status, 201);
+  const replay = await post(`/projects/${project.id}/cargo`, { lines: [line] }, key);
+  t.is(replay.status, 201);
+  const [{ n }] = await api.sql`select count(*)::int as n from cargo_lines where project_id = ${project.id}`;
+  t.is(n, 1);
+});
+
+test('keys are scoped to the API key: another key with the same Idempotency-Key acts independently', async (t) => {
+  const second = await createApiKey(api.sql, { organizationId: org.organizationId, createdByMemberId: org.ownerId });
+  const key = idem();
+  const name = uniqueName();
+  const a = await post('/projects', { name }, key);
+  const b = await post('/projects', { name }, key, second.secret);
+  t.is(a.status, 201);
+  t.is(b.status, 201);
+  t.not(a.body.id, b.body.id);
+  t.is(await countProjects(name), 2);
+});
+
+test('after rotation the new key starts with no stored Idempotency-Keys', async (t) => {
+  const old = await createApiKey(api.sql, { organizationId: org.organizationId, createdByMemberId: org.ownerId });
+  const key = idem();
+  const name = uniqueName();
+  await post('/projects', { name }, key, old.secret);
+  const fresh = (await rotateApiKey(api.sql, old.id))!;
+  const res = await post('/projects', { name }, key, fresh.secret);
+  t.is(res.status, 201);
+  t.is(res.headers['idempotent-replayed'], undefined);
+  t.is(await countProjects(name), 2);
+});
+
+test('a key older than 24 hours is forgotten: it may be used again with any body', async (t) => {
+  const key = idem();
+  await post('/projects', { name: uniqueName() }, key);
+  await api.sql`update idempotency_records set created_at = now() - interval '24 hours 1 minute' where key = ${key}`;
+  const name = uniqueName();
+  const res = await post('/projects', { name }, key);
+  t.is(res.status, 201);
+  t.is(await countProjects(name), 1);
+});
+
+test('a key just under 24 hours old still replays', async (t) => {
+  const key = idem();
+  const first = await post('/projects', { name: uniqueName() }, key);
+  await api.sql`update idempotency_records set created_at = now() - interval '23 hours 59 minutes' where key = ${key}`;
+  const again = await post('/projects', { name: first.body.name }, key);
+  t.deepEqual(again.body, first.body);
+  t.is((await post('/projects', { name: uniqueName() }, key)).status, 409);
+});
+
+test('a request that fails with 404 or 400 does not use up the key', async (t) => {
+  const key = idem();
+  t.is((await post('/projects/prj_unknown/load-plans', { name: 'X' }, key)).status, 404);
+  t.is((await post('/projects', { name: '' }, key)).status, 400);
+  const name = uniqueName();
+  const res = await post('/projects', { name }, key);
+  t.is(res.status, 201);
+  t.is(await countProjects(name), 1);
+});
+
+test('a missing Idempotency-Key answers 400 on every idempotent route; a malformed one too', async (t) => {
+  const project = (await post('/projects', { name: uniqueName() }, idem())).body;
+  for (const [path, body] of [['/projects', { name: 'x' }], [`/projects/${project.id}/load-plans`, { name: 'x' }], [`/projects/${project.id}/cargo`, { lines: [line] }]] as const) {
+    const res = await post(path, body);
+    t.is(res.status, 400, path);
+    t.is(res.body.data.reason, 'invalid_input');
+  }
+  const spaced = await api.call('POST', '/api/v1/projects', { key: org.apiKey, body: { name: 'x' }, headers: { 'idempotency-key': 'has space' } });
+  t.is(spaced.status, 400);
+  const long = await post('/projects', { name: 'x' }, 'k'.repeat(256));
+  t.is(long.status, 400);
+  t.is((await post('/projects', { name: uniqueName() }, 'k'.repeat(255))).status, 201);
+});
