@@ -35,7 +35,23 @@ export const requireIdempotencyKey: ApiMiddleware = async (ctx, next) => {
   await next();
 };
 
+/** The created resource's id, or else the first id in the path. */
+function replayedResourceId(ctx: ApiContext, body: unknown): string | undefined {
+  const id = (body as { id?: unknown } | null)?.id;
+  if (typeof id === 'string') return id;
+  const params = (ctx as unknown as { params?: Record<string, string> }).params ?? {};
+  return Object.values(params)[0];
+}
+
 export type AfterCommit = () => Promise<void>;
+
+/** Bodies to store for replays where they differ from the one sent (e.g. secrets shown once). */
+const replayBodies = new WeakMap<ApiContext, unknown>();
+
+/** A handler's response holds something only the first response may carry: replays get `body`. */
+export function storeForReplay(ctx: ApiContext, body: unknown): void {
+  replayBodies.set(ctx, body);
+}
 
 /**
  * Runs the handler in one transaction with the stored response: the first response is
@@ -59,6 +75,8 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
     ctx.body = claim.body;
     ctx.set('Idempotent-Replayed', 'true');
     ctx.state.replayed = true;
+    // the audit row of a replay names the same resource as the first response's
+    ctx.state.resourceId = replayedResourceId(ctx, claim.body);
     return;
   }
   const afterCommit: AfterCommit[] = [];
@@ -67,7 +85,7 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
     await sql.begin(async (tx) => {
       ctx.state.db = tx;
       await next();
-      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, ctx.body);
+      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body);
     });
   } catch (err) {
     await releaseIdempotencyKey(sql, apiKeyId, key);
