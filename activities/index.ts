@@ -1,6 +1,8 @@
 // Every activity the worker runs, built over the worker's connections.
 import type { Sql } from '../db/connect.ts';
+import { calculateActivities } from './calculate/index.ts';
 import { healthActivities } from './health.ts';
+import { webhookActivities } from './webhooks/delivery-activities.ts';
 
 export interface ActivityDeps {
   sql: Sql;
@@ -9,6 +11,8 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...healthActivities(deps.sql),
+    ...webhookActivities(deps.sql),
+    ...calculateActivities(deps.sql),
   };
 }
 

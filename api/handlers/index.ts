@@ -5,6 +5,8 @@ import { loadPlanHandlers } from './load-plans.ts';
 import { cargoHandlers } from './cargo.ts';
 import { equipmentHandlers } from './equipment.ts';
 import { libraryHandlers } from './libraries.ts';
+import { shareLinkHandlers } from './share-links.ts';
+import { calculateHandlers } from './calculates.ts';
 
 export const handlers: Record<string, ApiMiddleware> = {
   ...projectHandlers,
@@ -12,4 +14,6 @@ export const handlers: Record<string, ApiMiddleware> = {
   ...cargoHandlers,
   ...equipmentHandlers,
   ...libraryHandlers,
+  ...shareLinkHandlers,
+  ...calculateHandlers,
 };
