@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
+import { createApiKey } from '../../db/api-keys.ts';
 
 let api: TestApi;
 let org: TestOrg;
@@ -56,4 +57,30 @@ test('another organization\'s Project answers 404 exactly like an unknown id', a
   t.is(foreign.status, 404);
   t.deepEqual(foreign.body, unknown.body);
   t.is(foreign.body.code, 'NOT_FOUND');
+});
+
+test('a read-only key on every write route answers 403 insufficient_scope and changes nothing', async (t) => {
+  const key = await createApiKey(api.sql, { organizationId: org.organizationId, createdByMemberId: org.ownerId, scope: 'read' });
+  const project = (await post(org.apiKey, '/projects', { name: 'Guarded' })).body;
+  const plan = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan' })).body;
+  const writes: [string, string, unknown][] = [
+    ['POST', '/projects', { name: 'nope' }],
+    ['POST', `/projects/${project.id}/load-plans`, { name: 'nope' }],
+    ['POST', `/projects/${project.id}/cargo`, { lines: [{ name: 'b', quantity: 1, lengthMm: 1, widthMm: 1, heightMm: 1, weightG: 1 }] }],
+    ['PATCH', `/load-plans/${plan.id}/equipment`, { expectedRevision: 1, equipmentTypeIds: ['eqt_iso_20gp'] }],
+    ['POST', `/load-plans/${plan.id}/calculate`, { expectedRevision: 1 }],
+    ['POST', `/load-plans/${plan.id}/share-links`, {}],
+    ['POST', '/calculates/calc_x/cancel', {}],
+  ];
+  for (const [method, path, body] of writes) {
+    const res = await api.call(method, `/api/v1${path}`, { key: key.secret, body, idempotencyKey: idem() });
+    t.is(res.status, 403, path);
+    t.is(res.body.data.reason, 'insufficient_scope', path);
+  }
+  const read = (await api.call('GET', `/api/v1/projects/${project.id}`, { key: key.secret })).body;
+  t.is(read.cargoLineCount, 0);
+  t.like(read.loadPlans, [{ id: plan.id, revision: 1 }]);
+  const [{ n }] = await api.sql`select count(*)::int as n from projects where organization_id = ${org.organizationId} and name = 'nope'`;
+  t.is(n, 0);
+  t.is((await api.sql`select 1 from idempotency_records where api_key_id = ${key.id}`).length, 0);
 });
