@@ -1,0 +1,90 @@
+// A Load Plan's stored result as a Share Link page shows it: the geometry and figures are
+// the stored result with its own revision and solve time; names (plan, Project, cargo
+// lines, equipment) are read as they are now.
+import type { Placement } from '../solver/types.ts';
+import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../api/share-page/view-model.ts';
+import type { Db } from './connect.ts';
+
+/** Whether the plan has a stored result to share. */
+export async function hasStoredResult(db: Db, loadPlanId: string): Promise<boolean> {
+  const [row] = await db`select 1 from load_plan_results where load_plan_id = ${loadPlanId}`;
+  return Boolean(row);
+}
+
+/** The view of a plan's stored result, or null when it has none. */
+export async function readSharedPlan(db: Db, loadPlanId: string, showLoadingSteps: boolean): Promise<SharedPlanView | null> {
+  const [head] = await db`
+    select lp.name as plan_name, p.name as project_name, p.id as project_id, r.*
+    from load_plans lp
+    join projects p on p.id = lp.project_id
+    join load_plan_results r on r.load_plan_id = lp.id
+    where lp.id = ${loadPlanId}`;
+  if (!head) return null;
+  const placements = (await db`select * from placements where load_plan_id = ${loadPlanId}`).map(toPlacement);
+  const [equipment, cargoLines] = await Promise.all([
+    readEquipment(db, loadPlanId),
+    readCargoLines(db, head.project_id, linesNamed(placements, head.unloaded)),
+  ]);
+  return {
+    planName: head.plan_name,
+    projectName: head.project_name,
+    solvedAt: (head.solved_at as Date).toISOString(),
+    revision: head.revision,
+    showLoadingSteps,
+    equipment,
+    cargoLines,
+    result: {
+      units: head.units,
+      placements,
+      totals: head.totals,
+      warnings: head.warnings,
+      unloaded: head.unloaded,
+      axleWarnings: head.axle_warnings ?? [],
+      stopWarnings: head.stop_warnings ?? [],
+      securingWarnings: head.securing_warnings ?? [],
+    },
+  };
+}
+
+/** Only the lines the result mentions: a page need not carry a 10,000-line Project. */
+function linesNamed(placements: Placement[], unloaded: { cargoLineId: string }[]): string[] {
+  return [...new Set([...placements.map((p) => p.cargoLineId), ...unloaded.map((u) => u.cargoLineId)])];
+}
+
+async function readCargoLines(db: Db, projectId: string, ids: string[]): Promise<SharedCargoLine[]> {
+  if (ids.length === 0) return [];
+  const rows = await db`
+    select id, name, stop from cargo_lines where project_id = ${projectId} and id = any(${ids}) order by position`;
+  return rows.map((r) => ({ id: r.id, name: r.name, stop: r.stop }));
+}
+
+async function readEquipment(db: Db, loadPlanId: string): Promise<SharedEquipment[]> {
+  const rows = await db`select * from equipment_rows where load_plan_id = ${loadPlanId} order by position`;
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    innerLengthMm: r.inner_length_mm,
+    innerWidthMm: r.inner_width_mm,
+    innerHeightMm: r.inner_height_mm,
+    maxPayloadG: Number(r.max_payload_g),
+  }));
+}
+
+function toPlacement(r: any): Placement {
+  return {
+    unitIndex: r.unit_index,
+    cargoLineId: r.cargo_line_id,
+    pieceIndex: r.piece_index,
+    xMm: r.x_mm,
+    yMm: r.y_mm,
+    zMm: r.z_mm,
+    lengthMm: r.length_mm,
+    widthMm: r.width_mm,
+    heightMm: r.height_mm,
+    rotation: r.rotation,
+    loadingStep: r.loading_step,
+    stop: r.stop,
+    locked: r.locked,
+    manual: r.manual,
+  };
+}
