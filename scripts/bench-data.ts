@@ -3,7 +3,8 @@
 // Against a running service: API_URL=http://host:port API_KEY=sc_live_… npm run bench:data
 // Otherwise it starts an embedded Postgres and the API in this process, as the tests do.
 import { mkdir, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { request } from 'undici';
 import { readEnv } from '../config/env.ts';
@@ -23,7 +24,7 @@ interface Target {
 }
 
 async function localTarget(): Promise<Target> {
-  const dataDir = resolve('.bench-data', `run-${process.pid}`);
+  const dataDir = join(tmpdir(), `loadplan-bench-data-${process.pid}`);
   await mkdir(dataDir, { recursive: true });
   // the data routes never reach Temporal: no dev server is started
   const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, temporalAddress: '127.0.0.1:1', log: () => {} } as any);
