@@ -1,0 +1,423 @@
+// Webhook endpoints, events, deliveries and the e-mail outbox (contract, "Events"; decisions.md).
+// Signing secrets are stored encrypted with the endpoint id as associated data, so a sealed
+// secret only opens on its own row; the plain `whsec_` value is returned once, at creation
+// and at rotation.
+import type { Db } from './connect.ts';
+import { newId } from './ids.ts';
+import { getMember, getOrganization, hasApiAccess, isOwnerOrAdmin } from './organizations.ts';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../api/contract/webhooks.ts';
+import { decryptSecret, encryptSecret } from '../activities/webhooks/secret-box.ts';
+import { generateSecret } from '../activities/webhooks/signature.ts';
+import { allowLoopbackFromEnv, checkUrlSyntax, checkWebhookUrl, type LookupAll } from '../activities/webhooks/url-policy.ts';
+
+/** The calculate events an endpoint can choose; `webhook.test` always reaches its own endpoint. */
+export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((t) => t !== 'webhook.test');
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+export const DELIVERY_LOG_DAYS = 30;
+
+/** A refusal the operator can act on (bad input or a rule); the CLI shows `message`. */
+export class WebhookError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  organizationId: string;
+  url: string;
+  eventTypes: string[];
+  enabled: boolean;
+  enabledAt: Date;
+  disabledReason: string | null;
+  failingSince: Date | null;
+  previousSecretUntil: Date | null;
+  createdByMemberId: string | null;
+  createdAt: Date;
+}
+
+export type DeliveryStatus = 'pending' | 'delivering' | 'succeeded' | 'failed';
+
+export interface DeliveryLogEntry {
+  id: string;
+  eventId: string;
+  eventType: string;
+  status: DeliveryStatus;
+  attemptCount: number;
+  lastAttemptAt: Date | null;
+  lastStatusCode: number | null;
+  lastFailure: string | null;
+  lastResponseSnippet: string | null;
+  createdAt: Date;
+}
+
+export interface UrlCheckOptions {
+  allowLoopback?: boolean;
+  lookup?: LookupAll;
+  env?: NodeJS.ProcessEnv;
+}
+
+// ---------------------------------------------------------------- endpoints
+
+function parseEventTypes(types: readonly string[]): WebhookEventType[] {
+  const unique = [...new Set(types.map((t) => t.trim()).filter((t) => t !== ''))];
+  if (unique.length === 0) throw new WebhookError('no_event_types', `Choose at least one event type: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`);
+  for (const t of unique) {
+    if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(t)) {
+      throw new WebhookError('unknown_event_type', `Unknown event type '${t}': choose from ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`);
+    }
+  }
+  return unique as WebhookEventType[];
+}
+
+/** Both URL checks of "checked when saved": the syntax rules, then one lookup of every address. */
+export async function checkEndpointUrl(url: string, options: UrlCheckOptions = {}): Promise<void> {
+  const env = options.env ?? process.env;
+  const policy = { allowLoopback: options.allowLoopback ?? allowLoopbackFromEnv(env), lookup: options.lookup, env };
+  const syntax = checkUrlSyntax(url, policy);
+  if (!syntax.ok) throw new WebhookError(syntax.code, syntax.message);
+  const full = await checkWebhookUrl(url, policy);
+  if (!full.ok) throw new WebhookError(full.code, full.message);
+}
+
+/** Registers an endpoint for a current owner or admin of an Enterprise organization. */
+export async function registerEndpoint(
+  db: Db,
+  input: { memberId: string; url: string; eventTypes: readonly string[] },
+  options: UrlCheckOptions = {},
+): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
+  const member = await getMember(db, input.memberId);
+  if (!member || !isOwnerOrAdmin(member)) {
+    throw new WebhookError('not_owner_or_admin', `${input.memberId} is not a current owner or admin: only they can manage webhooks.`);
+  }
+  const org = await getOrganization(db, member.organizationId);
+  if (!org || org.plan !== 'enterprise') throw new WebhookError('not_enterprise', 'Webhooks need the Enterprise plan.');
+  const eventTypes = parseEventTypes(input.eventTypes);
+  await checkEndpointUrl(input.url, options);
+
+  const id = newId('whe');
+  const secret = generateSecret();
+  const [row] = await db`
+    insert into webhook_endpoints (id, organization_id, url, event_types, secret_ciphertext, created_by_member_id)
+    values (${id}, ${org.id}, ${input.url}, ${eventTypes}, ${encryptSecret(secret, id)}, ${member.id})
+    returning *`;
+  return { endpoint: toEndpoint(row), secret };
+}
+
+export async function getEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
+  const [row] = await db`select * from webhook_endpoints where id = ${id}`;
+  return row ? toEndpoint(row) : null;
+}
+
+export async function listEndpoints(db: Db, organizationId: string): Promise<WebhookEndpoint[]> {
+  const rows = await db`select * from webhook_endpoints where organization_id = ${organizationId} order by id`;
+  return rows.map(toEndpoint);
+}
+
+/** Disables an enabled endpoint; null when there is none (or it is already disabled). */
+export async function disableEndpoint(db: Db, id: string, reason = 'disabled by an operator'): Promise<WebhookEndpoint | null> {
+  const [row] = await db`
+    update webhook_endpoints set enabled = false, disabled_reason = ${reason}
+    where id = ${id} and enabled returning *`;
+  return row ? toEndpoint(row) : null;
+}
+
+/** Enables an endpoint from now on: events that ended earlier are not sent to it. */
+/**
+ * The three-day rule's action: disables the endpoint only if it is still enabled and still
+ * failing (a 2xx in between clears failing_since). Null when nothing changed.
+ */
+export async function disableFailingEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
+  const [row] = await db`
+    update webhook_endpoints set enabled = false, disabled_reason = 'failing for three days'
+    where id = ${id} and enabled and failing_since is not null returning *`;
+  return row ? toEndpoint(row) : null;
+}
+
+export async function enableEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
+  const [row] = await db`
+    update webhook_endpoints set enabled = true, enabled_at = now(), disabled_reason = null, failing_since = null
+    where id = ${id} returning *`;
+  return row ? toEndpoint(row) : null;
+}
+
+export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
+  const rows = await db`delete from webhook_endpoints where id = ${id} returning id`;
+  return rows.length > 0;
+}
+
+/** A new secret; the current one keeps signing for 24 hours beside it. */
+export async function rotateEndpointSecret(db: Db, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
+  const secret = generateSecret();
+  const [row] = await db`
+    update webhook_endpoints set
+      previous_secret_ciphertext = secret_ciphertext,
+      previous_secret_until = now() + ${SECRET_OVERLAP_MS / 1000} * interval '1 second',
+      secret_ciphertext = ${encryptSecret(secret, id)}
+    where id = ${id} returning *`;
+  return row ? { endpoint: toEndpoint(row), secret } : null;
+}
+
+/** The secrets that sign a request at `now`: the current one, and the previous one during its overlap. */
+export function signingSecrets(
+  row: { id: string; secret_ciphertext: string; previous_secret_ciphertext: string | null; previous_secret_until: Date | null },
+  now: Date,
+): string[] {
+  const secrets = [decryptSecret(row.secret_ciphertext, row.id)];
+  if (row.previous_secret_ciphertext && row.previous_secret_until && row.previous_secret_until > now) {
+    secrets.push(decryptSecret(row.previous_secret_ciphertext, row.id));
+  }
+  return secrets;
+}
+
+// ---------------------------------------------------------------- events and deliveries
+
+/** A `webhook.test` event for one endpoint, with the contract's body. */
+export async function createTestEvent(db: Db, endpointId: string): Promise<string> {
+  const endpoint = await getEndpoint(db, endpointId);
+  if (!endpoint) throw new WebhookError('not_found', `No endpoint ${endpointId}.`);
+  if (!endpoint.enabled) throw new WebhookError('endpoint_disabled', `Endpoint ${endpointId} is disabled: enable it before sending a test.`);
+  const id = newId('evt');
+  const createdAt = new Date();
+  const payload = {
+    id,
+    type: 'webhook.test',
+    createdAt: createdAt.toISOString(),
+    data: { endpointId, message: 'A test event from loadplan: your endpoint receives and verifies webhooks.' },
+  };
+  await db`
+    insert into webhook_events (id, organization_id, type, payload, endpoint_id, created_at)
+    values (${id}, ${endpoint.organizationId}, 'webhook.test', ${db.json(payload)}, ${endpointId}, ${createdAt})`;
+  return id;
+}
+
+/**
+ * Creates the event's delivery rows (idempotent) and marks it dispatched: one per enabled
+ * endpoint of its organization that chose its type and was enabled at or before the event
+ * (a `webhook.test` goes to its own endpoint only). Returns every delivery id of the event.
+ */
+export async function createDeliveries(db: Db, eventId: string): Promise<string[]> {
+  const [event] = await db`select id, organization_id, type, endpoint_id, created_at from webhook_events where id = ${eventId}`;
+  if (!event) return [];
+  const endpoints = await db`
+    select id from webhook_endpoints
+    where organization_id = ${event.organization_id} and enabled and enabled_at <= ${event.created_at}
+      and case when ${event.endpoint_id}::text is null then ${event.type} = any(event_types) else id = ${event.endpoint_id} end`;
+  for (const endpoint of endpoints) {
+    await db`
+      insert into webhook_deliveries (id, event_id, endpoint_id, status)
+      values (${newId('msg')}, ${eventId}, ${endpoint.id}, 'pending')
+      on conflict (event_id, endpoint_id) do nothing`;
+  }
+  await db`update webhook_events set dispatched_at = now() where id = ${eventId} and dispatched_at is null`;
+  const rows = await db`select id from webhook_deliveries where event_id = ${eventId} order by id`;
+  return rows.map((r) => r.id as string);
+}
+
+/** Events whose delivery rows were never made (the process stopped in between), oldest first. */
+export async function undispatchedEvents(db: Db, input: { olderThanSeconds: number; limit: number; organizationId?: string }): Promise<string[]> {
+  const org = input.organizationId ?? null;
+  const rows = await db`
+    select id from webhook_events
+    where dispatched_at is null and created_at <= now() - ${input.olderThanSeconds} * interval '1 second'
+      and (${org}::text is null or organization_id = ${org})
+    order by created_at limit ${input.limit}`;
+  return rows.map((r) => r.id as string);
+}
+
+/**
+ * Pending deliveries that may start now: their organization has API access, and no start was
+ * requested (or the requested one never ran its first attempt within `staleStartSeconds`).
+ */
+export async function startableDeliveries(
+  db: Db,
+  input: { eventId?: string; organizationId?: string; staleStartSeconds: number; limit: number },
+): Promise<string[]> {
+  const org = input.organizationId ?? null;
+  const rows = await db`
+    select d.id from webhook_deliveries d
+    join webhook_endpoints p on p.id = d.endpoint_id
+    join organizations o on o.id = p.organization_id
+    where d.status = 'pending'
+      and (${input.eventId ?? null}::text is null or d.event_id = ${input.eventId ?? null})
+      and (d.started_at is null or d.started_at <= now() - ${input.staleStartSeconds} * interval '1 second')
+      and o.plan = 'enterprise' and o.api_access
+      and (${org}::text is null or o.id = ${org})
+    order by d.created_at limit ${input.limit}`;
+  return rows.map((r) => r.id as string);
+}
+
+/** Records that a workflow start was requested for a pending delivery. */
+export async function markDeliveryStarted(db: Db, deliveryId: string): Promise<void> {
+  await db`update webhook_deliveries set started_at = now() where id = ${deliveryId} and status = 'pending'`;
+}
+
+/** Everything one attempt needs, in one read. */
+export interface DeliveryContext {
+  deliveryId: string;
+  status: DeliveryStatus;
+  endpointId: string;
+  organizationId: string;
+  url: string;
+  endpointEnabled: boolean;
+  apiAccess: boolean;
+  payload: unknown;
+  secrets: string[];
+}
+
+export async function loadDeliveryContext(db: Db, deliveryId: string, now = new Date()): Promise<DeliveryContext | null> {
+  const [row] = await db`
+    select d.id as delivery_id, d.status, e.payload, p.id, p.organization_id, p.url, p.enabled,
+           p.secret_ciphertext, p.previous_secret_ciphertext, p.previous_secret_until, o.plan, o.api_access
+    from webhook_deliveries d
+    join webhook_events e on e.id = d.event_id
+    join webhook_endpoints p on p.id = d.endpoint_id
+    join organizations o on o.id = p.organization_id
+    where d.id = ${deliveryId}`;
+  if (!row) return null;
+  return {
+    deliveryId: row.delivery_id,
+    status: row.status,
+    endpointId: row.id,
+    organizationId: row.organization_id,
+    url: row.url,
+    endpointEnabled: row.enabled,
+    apiAccess: hasApiAccess({ plan: row.plan, apiAccess: row.api_access }),
+    payload: row.payload,
+    secrets: signingSecrets(row as any, now),
+  };
+}
+
+/** Back to pending, ready to start again when API access returns. */
+export async function pauseDelivery(db: Db, deliveryId: string): Promise<void> {
+  await db`update webhook_deliveries set status = 'pending', started_at = null where id = ${deliveryId}`;
+}
+
+export async function failDeliveryWithoutAttempt(db: Db, deliveryId: string, reason: string): Promise<void> {
+  await db`update webhook_deliveries set status = 'failed', last_failure = ${reason} where id = ${deliveryId}`;
+}
+
+export interface AttemptRecord {
+  ok: boolean;
+  final: boolean;
+  statusCode: number | null;
+  failure: string | null;
+  snippet: string;
+}
+
+/**
+ * Logs one attempt on the delivery and updates the endpoint's failure run: a 2xx clears
+ * failing_since, a failure sets it if unset. Returns the endpoint's failing_since afterwards.
+ */
+export async function recordAttempt(db: Db, deliveryId: string, endpointId: string, a: AttemptRecord): Promise<Date | null> {
+  const status: DeliveryStatus = a.ok ? 'succeeded' : a.final ? 'failed' : 'delivering';
+  await db`
+    update webhook_deliveries set
+      status = ${status}, attempt_count = attempt_count + 1, last_attempt_at = now(),
+      last_status_code = ${a.statusCode}, last_failure = ${a.failure}, last_response_snippet = ${a.snippet}
+    where id = ${deliveryId}`;
+  const [row] = a.ok
+    ? await db`update webhook_endpoints set failing_since = null where id = ${endpointId} returning failing_since`
+    : await db`update webhook_endpoints set failing_since = coalesce(failing_since, now()) where id = ${endpointId} returning failing_since`;
+  return row ? (row.failing_since as Date | null) : null;
+}
+
+/** Redelivery: the same delivery (same webhook-id) goes out again with a fresh set of attempts. */
+export async function resetForRedelivery(db: Db, deliveryId: string): Promise<boolean> {
+  const rows = await db`
+    update webhook_deliveries set status = 'pending', started_at = now() where id = ${deliveryId} returning id`;
+  return rows.length > 0;
+}
+
+/** Last 30 days of an endpoint's deliveries, newest first: last attempt and attempt count each. */
+export async function deliveryLog(db: Db, endpointId: string, limit = 100): Promise<DeliveryLogEntry[]> {
+  const rows = await db`
+    select d.*, e.type as event_type from webhook_deliveries d join webhook_events e on e.id = d.event_id
+    where d.endpoint_id = ${endpointId}
+      and coalesce(d.last_attempt_at, d.created_at) > now() - ${DELIVERY_LOG_DAYS} * interval '1 day'
+    order by d.created_at desc, d.id desc limit ${limit}`;
+  return rows.map((r) => ({
+    id: r.id,
+    eventId: r.event_id,
+    eventType: r.event_type,
+    status: r.status,
+    attemptCount: r.attempt_count,
+    lastAttemptAt: r.last_attempt_at,
+    lastStatusCode: r.last_status_code,
+    lastFailure: r.last_failure,
+    lastResponseSnippet: r.last_response_snippet,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function getDeliveryStatus(db: Db, deliveryId: string): Promise<DeliveryLogEntry | null> {
+  const [row] = await db`select d.*, e.type as event_type from webhook_deliveries d join webhook_events e on e.id = d.event_id where d.id = ${deliveryId}`;
+  if (!row) return null;
+  return {
+    id: row.id,
+    eventId: row.event_id,
+    eventType: row.event_type,
+    status: row.status,
+    attemptCount: row.attempt_count,
+    lastAttemptAt: row.last_attempt_at,
+    lastStatusCode: row.last_status_code,
+    lastFailure: row.last_failure,
+    lastResponseSnippet: row.last_response_snippet,
+    createdAt: row.created_at,
+  };
+}
+
+// ---------------------------------------------------------------- outbox
+
+export interface OutboxEmail {
+  id: number;
+  organizationId: string | null;
+  to: string;
+  subject: string;
+  body: string;
+  sentAt: Date | null;
+  createdAt: Date;
+}
+
+export async function addOutboxEmail(db: Db, mail: { organizationId: string; to: string; subject: string; body: string }): Promise<number> {
+  const [row] = await db`
+    insert into outbox_emails (organization_id, to_address, subject, body)
+    values (${mail.organizationId}, ${mail.to}, ${mail.subject}, ${mail.body}) returning id`;
+  return Number(row.id);
+}
+
+export async function markOutboxSent(db: Db, id: number): Promise<void> {
+  await db`update outbox_emails set sent_at = now() where id = ${id}`;
+}
+
+export async function listOutbox(db: Db, organizationId: string): Promise<OutboxEmail[]> {
+  const rows = await db`select * from outbox_emails where organization_id = ${organizationId} order by id`;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    organizationId: r.organization_id,
+    to: r.to_address,
+    subject: r.subject,
+    body: r.body,
+    sentAt: r.sent_at,
+    createdAt: r.created_at,
+  }));
+}
+
+function toEndpoint(row: Record<string, any>): WebhookEndpoint {
+  return {
+    id: row.id,
+    organizationId: row.organization_id,
+    url: row.url,
+    eventTypes: row.event_types,
+    enabled: row.enabled,
+    enabledAt: row.enabled_at,
+    disabledReason: row.disabled_reason,
+    failingSince: row.failing_since,
+    previousSecretUntil: row.previous_secret_until,
+    createdByMemberId: row.created_by_member_id,
+    createdAt: row.created_at,
+  };
+}
