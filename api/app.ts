@@ -15,6 +15,7 @@ import { jsonOnly } from './middleware/json-only.ts';
 import { docs } from './docs.ts';
 import { createRouter } from './router.ts';
 import { ApiError } from './errors.ts';
+import { shareRoutes } from './share-routes.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -43,6 +44,7 @@ export function createApp(services: Services): Koa<ApiState, { services: Service
     ctx.state.db = services.sql;
     await next();
   });
+  app.use(shareRoutes); // Share Link pages: no API key, opened from other sites (mail, chat)
   app.use(noCrossOrigin);
   app.use(async (ctx, next) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(API_PREFIX + '/')) return composedApi(ctx, next);
