@@ -25,7 +25,7 @@ export class EquipmentView {
     readonly ticker: Ticker,
   ) {
     const e = equipment;
-    this.spec = { L: e.innerLengthMm, W: e.innerWidthMm, H: e.innerHeightMm, payload: e.maxPayloadG, supportNone, anchor };
+    this.spec = { L: e.innerLengthMm, W: e.innerWidthMm, H: e.innerHeightMm, payload: e.maxPayloadG, supportNone, anchor, order: anchor === 'wall' ? 'section' : 'volume' };
     this.volume = e.innerLengthMm * e.innerWidthMm * e.innerHeightMm;
   }
 
@@ -61,7 +61,7 @@ export class EquipmentView {
     const members = this.groups[g].filter((i) => this.counts[i] > 0);
     if (members.length === 0 || !members.every((i) => this.takes(i))) return null;
     const minDim = Math.min(...members.map((i) => Math.min(this.items[i].l, this.items[i].w, this.items[i].h)));
-    const spec: UnitSpec = { ...this.spec, anchor: 'wall' };
+    const spec: UnitSpec = { ...this.spec, anchor: 'wall', order: 'section' };
     const problem = new UnitProblem(spec, this.items, this.counts, [{ items: members, groups: [] }], this.orientationsOf, () => null, minDim, this.ticker);
     const state = greedy(problem, new PackState(spec, this.items.length));
     const placed = members.every((i) => state.used[i] === this.counts[i]);

@@ -1,6 +1,6 @@
 // Multi-Unit planning: fill Unit by Unit, the best type first, the smallest type that
 // takes the rest for the last one; fixed Units first.
-import type { Item } from '../model.ts';
+import type { Block, Item } from '../model.ts';
 import type { Prepared } from '../prepare.ts';
 import type { Ticker } from '../ticker.ts';
 import type { SolveInput } from '../types.ts';
@@ -12,6 +12,12 @@ import { PackState, placeFixed, type UnitSpec } from './state.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
+/** Greedy policies the improvement tries (each with and without general blocks). */
+const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
+  { anchor: 'corner', order: 'volume' },
+  { anchor: 'wall', order: 'section' },
+  { anchor: 'wall', order: 'volume' },
+];
 const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
 
 export interface PlannedUnit {
@@ -149,15 +155,18 @@ export class Fleet {
     const phases = this.phasesFor(view, left, groupsLeft);
     if (phases.length === 0) return root;
     const minDim = this.minDimOf(phases);
+    const shared = new Map<string, Block[]>();
     const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number) =>
-      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise);
+      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared);
     if (!mode.beam) return greedy(make(view.spec, null, 0), root);
     // Improvement: beam searches with several greedy policies, then perturbed restarts.
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
-    const anchors: UnitSpec['anchor'][] = this.severalStops ? ['wall'] : ['corner', 'wall'];
-    const variants = anchors.flatMap((anchor) => [
-      { spec: { ...view.spec, anchor }, general: GENERAL },
-      { spec: { ...view.spec, anchor }, general: null },
+    const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
+      ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]
+      : POLICIES;
+    const variants = policies.flatMap((p) => [
+      { spec: { ...view.spec, ...p }, general: GENERAL },
+      { spec: { ...view.spec, ...p }, general: null },
     ]);
     let best: PackState | null = null;
     for (let k = 0; ; k++) {

@@ -16,7 +16,7 @@ export interface GeneralBlockOptions {
  * Adds general blocks to a list of simple blocks (fragile and non-stackable pieces stay
  * in simple blocks). Each new block must fit the Unit and use no more pieces than `counts`.
  */
-export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, opts: GeneralBlockOptions): Block[] {
+export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, opts: GeneralBlockOptions, tick: () => void): Block[] {
   const all = simple.slice();
   const seen = new Set(all.map(signature));
   const usable = (b: Block) => b.group < 0 && !b.pieces && needOf(b).every(([i]) => items[i].stackable && !items[i].fragile);
@@ -29,6 +29,7 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
     for (const a of pool) {
       for (const b of frontier) {
         if (all.length + fresh.length >= opts.maxBlocks || ++pairs > opts.maxPairs) break;
+        if ((pairs & 1023) === 0) tick();
         made.length = 0;
         combine(a, b, spec, opts.minFill, counts, made);
         combine(b, a, spec, opts.minFill, counts, made);

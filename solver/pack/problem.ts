@@ -34,25 +34,23 @@ export class UnitProblem {
     readonly general: GeneralBlockOptions | null = null,
     /** Restarts: a seed that perturbs the block order (0 = plain biggest-first). */
     readonly noiseSeed = 0,
+    /** Block lists shared by the problems of one Unit (they differ only in order). */
+    readonly shared: Map<string, Block[]> = new Map(),
   ) {}
 
   /** The blocks of a phase, biggest first (built on first use). */
   blocks(phase: number): Block[] {
     let list = this.cache[phase];
     if (list) return list;
-    list = [];
-    const { items, groups } = this.phases[phase];
-    for (const i of items) {
-      this.ticker.tick();
-      list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
+    const key = `${phase}:${this.general ? 1 : 0}`;
+    const known = this.shared.get(key);
+    if (known) list = known.slice();
+    else {
+      list = this.buildBlocks(phase);
+      this.shared.set(key, list.slice());
     }
-    if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general);
-    for (const g of groups) {
-      const b = this.groupBlock(g);
-      if (b) list.push(b);
-    }
-    list.sort(this.spec.anchor === 'wall' ? byCrossSection : byVolume);
-    if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.anchor === 'wall');
+    list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
+    if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
     this.cache[phase] = list;
     const mins = new Float64Array(list.length);
     let run = Infinity;
@@ -65,6 +63,21 @@ export class UnitProblem {
       if (b.dz < ext[2]) ext[2] = b.dz;
     }
     this.minDims[phase] = ext;
+    return list;
+  }
+
+  private buildBlocks(phase: number): Block[] {
+    let list: Block[] = [];
+    const { items, groups } = this.phases[phase];
+    for (const i of items) {
+      this.ticker.tick();
+      list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
+    }
+    if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
+    for (const g of groups) {
+      const b = this.groupBlock(g);
+      if (b) list.push(b);
+    }
     return list;
   }
 

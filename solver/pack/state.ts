@@ -11,6 +11,8 @@ export interface UnitSpec {
   supportNone: boolean;
   /** `wall`: fill from the front wall first (Stops); `corner`: nearest container corner (Parreño). */
   anchor: 'wall' | 'corner';
+  /** Block preference: biggest first, or largest cross-section first (wall building). */
+  order: 'volume' | 'section';
 }
 
 export class PackState {
