@@ -9,6 +9,7 @@ import { UsageError, print } from './cli/output.ts';
 import { memberCommand, orgCommand } from './cli/organizations.ts';
 import { keyCommand } from './cli/keys.ts';
 import { libraryCommand } from './cli/library.ts';
+import { WEBHOOK_HELP, webhookCommand } from './cli/webhooks.ts';
 
 const HELP = `loadplan <command> <action> [--flags] [--json]
 
@@ -27,6 +28,7 @@ const HELP = `loadplan <command> <action> [--flags] [--json]
   key show --key ID
   library add-equipment --org ID --json-input '{...EquipmentType fields}'
   library add-cargo --org ID --json-input '{...Cargo Library item fields}'
+${WEBHOOK_HELP}
   doctor                       checks Postgres and a round trip through Temporal
 
 DATABASE_URL and TEMPORAL_ADDRESS point at the service's servers (default: the ones \`npm start\` runs).`;
@@ -36,9 +38,12 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     strict: true,
-    options: Object.fromEntries(
-      ['name', 'plan', 'api-access', 'org', 'email', 'role', 'member', 'scope', 'expires', 'key', 'limit', 'json-input'].map((n) => [n, { type: 'string' as const }]),
-    ) as any,
+    options: {
+      ...Object.fromEntries(
+        ['name', 'plan', 'api-access', 'org', 'email', 'role', 'member', 'scope', 'expires', 'key', 'limit', 'json-input', 'url', 'events', 'endpoint', 'delivery'].map((n) => [n, { type: 'string' as const }]),
+      ),
+      json: { type: 'boolean' as const },
+    } as any,
   }) as { values: Record<string, string | boolean | undefined>; positionals: string[] };
   const json = argv.includes('--json');
   const [command, action] = positionals;
@@ -53,6 +58,7 @@ async function main(argv: string[]): Promise<number> {
     else if (command === 'member') await memberCommand(sql, action, values, json);
     else if (command === 'key') await keyCommand(sql, action, values, json);
     else if (command === 'library') await libraryCommand(sql, action, values, json);
+    else if (command === 'webhook') await webhookCommand(sql, action, values, json, { address: env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
     else if (command === 'doctor') await doctor(sql, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, env.TEMPORAL_TASK_QUEUE, json);
     else throw new UsageError(`unknown command '${command}'`);
     return 0;
