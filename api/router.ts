@@ -51,6 +51,9 @@ export function createRouter(prefix: string) {
       strict: true,
       onerror: (err: Error & { status?: number; type?: string }) => {
         if (err.status === 413 || err.type === 'entity.too.large') throw new ApiError('PAYLOAD_TOO_LARGE', 'request body is larger than 4 MB');
+        if (err.type === 'request.aborted' || err.type === 'stream.not.readable') {
+          throw new ApiError('BAD_REQUEST', 'the request body could not be read (the client stopped sending it)');
+        }
         if (err instanceof SyntaxError) {
           throw invalidInput(`request body is not valid JSON: ${err.message}`, [{ path: [], message: err.message, code: 'invalid_json' }]);
         }

@@ -10,8 +10,17 @@ export interface RunningApi {
 }
 
 export async function startApiServer(services: Services, host: string, port: number): Promise<RunningApi> {
-  const app = createApp(services);
-  const server = createServer(app.callback());
+  const handle = createApp(services).callback();
+  // handlers whose client hung up still run to the end (and write their audit rows): close
+  // waits for them, not only for the sockets
+  let inFlight = 0;
+  let drained: (() => void) | null = null;
+  const server = createServer((req, res) => {
+    inFlight++;
+    handle(req, res).finally(() => {
+      if (--inFlight === 0) drained?.();
+    });
+  });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -21,10 +30,13 @@ export async function startApiServer(services: Services, host: string, port: num
   return {
     url: `http://${host}:${address.port}`,
     server,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const force = setTimeout(() => server.closeAllConnections(), 5000);
+      await closed;
+      if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+      clearTimeout(force);
+    },
   };
 }

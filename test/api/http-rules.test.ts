@@ -125,3 +125,8 @@ test('no cookie is ever set', async (t) => {
   t.is(res.status, 200);
   t.is(res.headers['set-cookie'], undefined);
 });
+
+test('a GET sent with a JSON content type and no body is served normally', async (t) => {
+  const res = await api.call('GET', '/api/v1/libraries/equipment', { key: org.apiKey, headers: { 'content-type': 'application/json' } });
+  t.is(res.status, 200);
+});
