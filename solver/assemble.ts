@@ -1,5 +1,6 @@
 // Builds the contract's result from a fleet plan: placements, Units, totals, Unloaded.
 import type { Prepared } from './prepare.ts';
+import type { Ticker } from './ticker.ts';
 import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
@@ -8,12 +9,13 @@ import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedR
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
-export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan): Placement[] {
+export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan, ticker: Ticker): Placement[] {
   const nextFree = prep.freePieceIndices.map(() => 0);
   const lineIndex = new Map(input.lines.map((l, i) => [l.id, i]));
   const weightOf = input.lines.map((l) => l.weightG);
   const out: Placement[] = [];
   for (const u of [...plan.units].sort((a, b) => a.index - b.index)) {
+    ticker.poll();
     const unitPieces: Placement[] = [];
     if (u.fixedUnit >= 0) {
       for (const f of prep.fixedUnits[u.fixedUnit].pieces) {

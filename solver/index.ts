@@ -1,10 +1,10 @@
 // The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
-import { advise } from './advisories/index.ts';
+import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { Ticker } from './ticker.ts';
-import type { PlanWarning, SolveHooks, SolveInput, SolveResult } from './types.ts';
+import type { Placement, PlanWarning, SolveHooks, SolveInput, SolveResult, UnitResult } from './types.ts';
 
 export { SolveCancelledError } from './types.ts';
 
@@ -31,13 +31,13 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     if (compare(prep, better, plan) < 0) plan = better;
   }
 
-  const placements = buildPlacements(input, prep, plan);
+  const placements = buildPlacements(input, prep, plan, ticker);
   const units = buildUnits(input, plan, placements);
   const unloaded = buildUnloaded(input, prep, plan, (i) => fleet.anyTakes(i));
   const totals = buildTotals(input, units, unloaded);
 
   ticker.setPhase('advising');
-  const advisories = advise(input, units, placements);
+  const advisories = adviseByUnit(input, units, placements, ticker);
   const warnings: PlanWarning[] = [
     ...unloaded.map((u): PlanWarning => ({
       kind: 'unloaded',
@@ -53,6 +53,28 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     securingWarnings: advisories.securingWarnings,
     stats: { elapsedMs: Math.round(ticker.now() - t0), firstPlanMs: Math.round(firstPlanMs), iterations },
   };
+}
+
+/** The advisories, one Unit at a time so progress and cancellation keep moving on big plans. */
+function adviseByUnit(input: SolveInput, units: UnitResult[], placements: Placement[], ticker: Ticker): Advisories {
+  const out: Advisories = { cogWarnings: [], axleWarnings: [], stopWarnings: [], securingWarnings: [] };
+  const byUnit = new Map<number, Placement[]>();
+  for (const p of placements) {
+    const list = byUnit.get(p.unitIndex);
+    if (list) list.push(p);
+    else byUnit.set(p.unitIndex, [p]);
+  }
+  ticker.processed = 0;
+  for (const u of units) {
+    ticker.poll();
+    const a = advise(input, [u], byUnit.get(u.index) ?? []);
+    out.cogWarnings.push(...a.cogWarnings);
+    out.axleWarnings.push(...a.axleWarnings);
+    out.stopWarnings.push(...a.stopWarnings);
+    out.securingWarnings.push(...a.securingWarnings);
+    ticker.processed += u.pieces;
+  }
+  return out;
 }
 
 /** Everything loaded into at most one Unit: nothing left to gain. */

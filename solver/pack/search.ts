@@ -11,12 +11,14 @@ interface Move {
   z: number;
 }
 
-/** The live space to fill next: nearest the front wall (or a container corner), lowest. */
-export function selectSpace(problem: UnitProblem, state: PackState): number {
-  const W = problem.spec.W;
+/**
+ * The live spaces in the order to fill them: nearest the front wall and lowest first
+ * (wall), or nearest a container corner (Parreño's rule, sorted distances); larger first on ties.
+ */
+export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
+  const { W, L } = problem.spec;
   const corner = problem.spec.anchor === 'corner';
-  let best = -1;
-  let k0 = 0, k1 = 0, k2 = 0, kv = 0;
+  const keys: { i: number; a: number; b: number; c: number; v: number }[] = [];
   const spaces = state.spaces;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
@@ -24,18 +26,15 @@ export function selectSpace(problem: UnitProblem, state: PackState): number {
     const dy = Math.min(s.y0, W - s.y1);
     let a = s.x0, b = s.z0, c = dy;
     if (corner) {
-      // Sorted distances to the nearest floor corner (front or rear).
-      a = Math.min(s.x0, problem.spec.L - s.x1); b = dy; c = s.z0;
+      a = Math.min(s.x0, L - s.x1); b = dy; c = s.z0;
       if (a > b) [a, b] = [b, a];
       if (b > c) [b, c] = [c, b];
       if (a > b) [a, b] = [b, a];
     }
-    const v = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
-    if (best < 0 || a < k0 || (a === k0 && (b < k1 || (b === k1 && (c < k2 || (c === k2 && v > kv)))))) {
-      best = i; k0 = a; k1 = b; k2 = c; kv = v;
-    }
+    keys.push({ i, a, b, c, v: (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0) });
   }
-  return best;
+  keys.sort((p, q) => p.a - q.a || p.b - q.b || p.c - q.c || q.v - p.v || p.i - q.i);
+  return keys.map((k) => k.i);
 }
 
 /** Up to `limit` blocks that can go into the space, biggest first, with their positions. */
@@ -75,8 +74,8 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
 function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[] {
   while (state.phase < problem.phases.length) {
     problem.ticker.tick();
-    const si = selectSpace(problem, state);
-    if (si < 0) {
+    const order = spaceOrder(problem, state);
+    if (order.length === 0) {
       // A run of phases that place nothing means the Unit is as good as full: stop
       // (bounds the work per Unit when thousands of lines remain).
       state.idlePhases = state.placed.length === state.placedAtPhaseStart ? state.idlePhases + 1 : 0;
@@ -84,9 +83,11 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
       state.placedAtPhaseStart = state.placed.length;
       continue;
     }
-    const moves = feasibleMoves(problem, state, si, limit);
-    if (moves.length > 0) return moves;
-    state.spaces[si] = { ...state.spaces[si], dead: state.phase };
+    for (const si of order) {
+      const moves = feasibleMoves(problem, state, si, limit);
+      if (moves.length > 0) return moves;
+      state.spaces[si] = { ...state.spaces[si], dead: state.phase };
+    }
   }
   return [];
 }

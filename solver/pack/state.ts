@@ -21,6 +21,8 @@ export class PackState {
   /** Weight each fragile support already carries (parallel to `supports`). */
   carried: number[] = [];
   placed: PlacedBlock[] = [];
+  /** Bottom faces above the floor: a piece put in later under one of them carries it. */
+  bottoms: Support[] = [];
   /** Pieces placed per item. */
   used: Int32Array;
   groupsUsed: number[] = [];
@@ -41,6 +43,7 @@ export class PackState {
     c.supports = this.supports.slice();
     c.carried = this.carried.slice();
     c.placed = this.placed.slice();
+    c.bottoms = this.bottoms.slice();
     c.used = this.used.slice();
     c.groupsUsed = this.groupsUsed.slice();
     c.weight = this.weight;
@@ -78,9 +81,14 @@ function area(s: { x0: number; y0: number; x1: number; y1: number }, x0: number,
  * must already fit the space; payload is checked by the caller.
  */
 export function canStand(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number): boolean {
-  if (z === 0) return true;
   const x1 = x + block.dx;
   const y1 = y + block.dy;
+  // Under an overhang: what is already above would stand on a piece that may carry nothing (or only so much).
+  if (carriesLittle(items, block)) {
+    const top = z + block.dz;
+    for (const b of state.bottoms) if (b.z === top && area(b, x, y, x1, y1) > 0) return false;
+  }
+  if (z === 0) return true;
   const touch: number[] = [];
   let anyFragile = false;
   let covered = 0;
@@ -101,6 +109,13 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   if (!spec.supportNone && covered < block.dx * block.dy && !piecesSupported(state, items, block, x, y, z, touch)) return false;
   if (anyFragile && !fragileLoadOk(state, items, block, x, y, touch)) return false;
   return true;
+}
+
+/** The block holds a non-stackable or fragile piece. */
+function carriesLittle(items: Item[], block: Block): boolean {
+  if (block.pieces) return block.pieces.some((p) => !items[p.item].stackable || items[p.item].fragile);
+  if (block.parts) return block.parts.some((p) => carriesLittle(items, p.block));
+  return !items[block.item].stackable || items[block.item].fragile;
 }
 
 function allFragile(items: Item[], block: Block): boolean {
@@ -193,6 +208,7 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
   } else {
     placeTops(state, items, block, x, y, z);
   }
+  if (z > 0) state.bottoms.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z, noStack: false, fragile: false, cap: 0, below: null });
   state.weight += block.weight;
   state.volume += block.volume;
   state.placed.push({ block, x, y, z });
@@ -238,6 +254,7 @@ function addPieceTop(state: PackState, item: Item, x: number, y: number, z: numb
 export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDim: number): void {
   state.spaces = carveSpaces(state.spaces, f.x, f.y, f.z, f.x + f.dx, f.y + f.dy, f.z + f.dz, minDim);
   addPieceTop(state, items[f.item], f.x, f.y, f.z, f.dx, f.dy, f.dz);
+  if (f.z > 0) state.bottoms.push({ x0: f.x, y0: f.y, x1: f.x + f.dx, y1: f.y + f.dy, z: f.z, noStack: false, fragile: false, cap: 0, below: null });
   state.weight += items[f.item].weight;
   state.volume += f.dx * f.dy * f.dz;
 }
