@@ -1,0 +1,43 @@
+// Engine-level rules of one Unit's packing state (the solve()-level tests prove them end to end).
+import test from 'ava';
+import type { Block, Item } from '../../solver/model.ts';
+import { canStand, PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
+
+const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
+
+function item(index: number, over: Partial<Item> = {}): Item {
+  return {
+    index, lineIndex: index, lineId: `l${index}`, l: 1000, w: 1000, h: 500, volume: 5e8, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 800, group: -1, ...over,
+  };
+}
+
+function single(it: Item): Block {
+  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
+}
+
+test('a piece needs its support share: 80 % of its base on the piece below', (t) => {
+  const items = [item(0), item(1)];
+  const s = new PackState(spec, 2);
+  place(s, spec, items, single(items[0]), 0, 0, 0, 100);
+  t.true(canStand(s, spec, items, single(items[1]), 200, 0, 500)); // 800 of 1000 mm rests on it
+  t.false(canStand(s, spec, items, single(items[1]), 300, 0, 500)); // only 700
+});
+
+test('a non-stackable piece never goes under the overhang of a piece already placed', (t) => {
+  const items = [item(0), item(1), item(2, { l: 200, stackable: false })];
+  const s = new PackState(spec, 3);
+  place(s, spec, items, single(items[0]), 0, 0, 0, 100);
+  place(s, spec, items, single(items[1]), 200, 0, 500, 100); // overhangs x 1000..1200
+  t.false(canStand(s, spec, items, single(items[2]), 1000, 0, 0));
+  t.true(canStand(s, spec, items, single(items[2]), 1200, 0, 0));
+});
+
+test('a fragile piece carries fragile pieces only up to its own weight, counting everything above', (t) => {
+  const items = [item(0, { fragile: true, weight: 1000 }), item(1, { fragile: true, weight: 600, supportPermille: 1000 }), item(2, { fragile: true, weight: 500, supportPermille: 1000 })];
+  const s = new PackState(spec, 3);
+  place(s, spec, items, single(items[0]), 0, 0, 0, 100);
+  place(s, spec, items, single(items[1]), 0, 0, 500, 100);
+  // 600 + 500 on the bottom piece would be 1100 g > 1000 g.
+  t.false(canStand(s, spec, items, single(items[2]), 0, 0, 1000));
+});
