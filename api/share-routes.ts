@@ -86,8 +86,11 @@ function sendPage(ctx: ApiContext, render: (nonce: string) => string | null): vo
   send(ctx, 200, HTML_CONTENT_TYPE, html);
 }
 
+/** One snapshot: a Calculate storing a new result meanwhile cannot mix old and new rows. */
 async function planOf(ctx: ApiContext, link: ShareLink): Promise<SharedPlanView | null> {
-  return readSharedPlan(ctx.state.db, link.loadPlanId, link.showLoadingSteps);
+  return ctx.services.sql.begin('isolation level repeatable read read only', (tx) =>
+    readSharedPlan(tx, link.loadPlanId, link.showLoadingSteps),
+  ) as Promise<SharedPlanView | null>;
 }
 
 async function serve(ctx: ApiContext, route: ShareRoute, link: ShareLink): Promise<void> {
