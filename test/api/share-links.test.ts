@@ -312,3 +312,17 @@ function placementRows(html: string): number {
   const table = /<table[^>]*data-testid="placements"[\s\S]*?<tbody>([\s\S]*?)<\/tbody>/.exec(html)?.[1] ?? '';
   return (table.match(/<tr/g) ?? []).length;
 }
+
+test('share pages count against the per-IP limit', async (t) => {
+  // a proxy-reported address of our own, so other suites calling from 127.0.0.1 do not count
+  const limited = await startTestApi({ RATE_LIMIT_PER_IP: '3', TRUST_PROXY: 'true' });
+  t.teardown(() => limited.close());
+  const { path } = await mintPath({});
+  const ip = `198.51.100.${process.pid % 250}`;
+  await limited.sql`delete from rate_limit_windows where bucket = ${'ip:' + ip}`;
+  // eight calls: even if a minute window ends among them, one window holds more than three
+  const statuses: number[] = [];
+  for (let i = 0; i < 8; i++) statuses.push((await limited.call('GET', path, { headers: { 'x-forwarded-for': ip } })).status);
+  t.is(statuses[0], 200);
+  t.true(statuses.includes(429), statuses.join(' '));
+});
