@@ -14,7 +14,7 @@ import {
   rotateEndpointSecret,
   type WebhookEndpoint,
 } from '../../db/webhooks.ts';
-import { dispatchEvent, redeliver, retryScaleFromEnv, type DeliveryStarter } from '../../activities/webhooks/dispatch.ts';
+import { dispatchEvent, redeliver, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter } from '../../activities/webhooks/dispatch.ts';
 import { UsageError, print, required } from './output.ts';
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -30,7 +30,8 @@ export const WEBHOOK_HELP = `  webhook register --member ID --url https://… --
   webhook disable|enable|delete|rotate-secret|test --endpoint ID
   webhook log --endpoint ID       last 30 days: last attempt and attempt count per delivery
   webhook redeliver --delivery ID same webhook-id, fresh attempts
-  webhook outbox --org ID         e-mails kept for the organization (sent ones are marked)`;
+  webhook outbox --org ID         e-mails kept for the organization (sent ones are marked)
+  webhook sweep [--org ID]        run the hourly sweep now (e.g. right after API access returns)`;
 
 function endpointLine(e: WebhookEndpoint): string {
   const state = e.enabled ? `enabled since ${e.enabledAt.toISOString()}` : `disabled (${e.disabledReason ?? 'no reason'})`;
@@ -126,5 +127,10 @@ async function run(sql: Sql, action: string | undefined, flags: Flags, json: boo
       mails.map((m) => `#${m.id} ${m.createdAt.toISOString()} to ${m.to} ${m.sentAt ? '(sent)' : '(not sent)'}\n  ${m.subject}\n  ${m.body.replace(/\n/g, '\n  ')}`).join('\n') || '(outbox empty)',
     );
   }
-  throw new UsageError('webhook: register | list | disable | enable | delete | rotate-secret | test | log | redeliver | outbox');
+  if (action === 'sweep') {
+    const organizationId = typeof flags.org === 'string' ? flags.org : undefined;
+    const result = await withStarter(target, (starter) => sweepDeliveries(sql, starter, { organizationId }));
+    return print(json, result, `sweep: ${result.eventsDispatched} events dispatched, ${result.started} deliveries started`);
+  }
+  throw new UsageError('webhook: register | list | disable | enable | delete | rotate-secret | test | log | redeliver | outbox | sweep');
 }

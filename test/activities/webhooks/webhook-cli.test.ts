@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Webhook } from 'standardwebhooks';
 import { testDatabaseUrl, testTemporalAddress } from '../../support/env.ts';
 import { createTestOrg } from '../../support/fixtures.ts';
+import { updateOrganization } from '../../../db/organizations.ts';
 import { deliveryResult, standardHeaders, startWebhookWorld, uniquePath, type WebhookWorld } from './webhook-world.ts';
 
 const CLI = fileURLToPath(new URL('../../../bin/cli.ts', import.meta.url));
@@ -103,4 +104,18 @@ test('disable, enable and delete an endpoint', async (t) => {
   t.like(JSON.parse((await loadplan('webhook', 'enable', '--endpoint', id, '--json')).stdout), { id, enabled: true });
   t.deepEqual(JSON.parse((await loadplan('webhook', 'delete', '--endpoint', id, '--json')).stdout), { id, deleted: true });
   t.is((await loadplan('webhook', 'delete', '--endpoint', id)).code, 2);
+});
+
+test('a test event of an organization without API access waits; `webhook sweep --org` sends it once access returns', async (t) => {
+  const path = uniquePath('cli-sweep');
+  world.receiver.on(path, (_req, res) => res.writeHead(200).end());
+  const org = await createTestOrg(world.w.sql, { apiAccess: false });
+  const { id } = JSON.parse((await loadplan('webhook', 'register', '--member', org.ownerId, '--url', `https://localhost:${world.receiver.port}${path}`, '--events', 'calculate.completed', '--json')).stdout);
+  const sent = JSON.parse((await loadplan('webhook', 'test', '--endpoint', id, '--json')).stdout);
+  t.like(sent, { deliveries: 1, started: 0 });
+
+  await updateOrganization(world.w.sql, org.organizationId, { apiAccess: true });
+  t.deepEqual(JSON.parse((await loadplan('webhook', 'sweep', '--org', org.organizationId, '--json')).stdout), { eventsDispatched: 0, started: 1 });
+  t.is((await deliveryResult(world, sent.deliveryId)).outcome, 'succeeded');
+  t.is(world.receiver.received(path).length, 1);
 });
