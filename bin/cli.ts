@@ -9,6 +9,7 @@ import { UsageError, print } from './cli/output.ts';
 import { memberCommand, orgCommand } from './cli/organizations.ts';
 import { keyCommand } from './cli/keys.ts';
 import { libraryCommand } from './cli/library.ts';
+import { calculateCommand, placementCommand, securingCommand } from './cli/plans.ts';
 import { WEBHOOK_HELP, webhookCommand } from './cli/webhooks.ts';
 
 const HELP = `loadplan <command> <action> [--flags] [--json]
@@ -29,6 +30,13 @@ const HELP = `loadplan <command> <action> [--flags] [--json]
   library add-equipment --org ID --json-input '{...EquipmentType fields}'
   library add-cargo --org ID --json-input '{...Cargo Library item fields}'
 ${WEBHOOK_HELP}
+  calculate start --plan ID [--expected-revision N] [--replace-unlocked-manual true]   (as the app: source app)
+  calculate cancel --run ID
+  calculate show --run ID
+  placement lock|unlock --plan ID --line ID --piece N    (a keep-together group locks as a whole)
+  placement move --plan ID --line ID --piece N --x MM --y MM --z MM [--unit N] [--rotation LWH|WLH|...]
+  securing set --plan ID --legs road,sea-a [--friction PERMILLE]
+  securing clear --plan ID
   doctor                       checks Postgres and a round trip through Temporal
 
 DATABASE_URL and TEMPORAL_ADDRESS point at the service's servers (default: the ones \`npm start\` runs).`;
@@ -40,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
     strict: true,
     options: {
       ...Object.fromEntries(
-        ['name', 'plan', 'api-access', 'org', 'email', 'role', 'member', 'scope', 'expires', 'key', 'limit', 'json-input', 'url', 'events', 'endpoint', 'delivery'].map((n) => [n, { type: 'string' as const }]),
+        ['name', 'plan', 'api-access', 'org', 'email', 'role', 'member', 'scope', 'expires', 'key', 'limit', 'json-input', 'url', 'events', 'endpoint', 'delivery',
+         'run', 'expected-revision', 'replace-unlocked-manual', 'line', 'piece', 'x', 'y', 'z', 'unit', 'rotation', 'legs', 'friction'].map((n) => [n, { type: 'string' as const }]),
       ),
       json: { type: 'boolean' as const },
     } as any,
@@ -58,6 +67,9 @@ async function main(argv: string[]): Promise<number> {
     else if (command === 'member') await memberCommand(sql, action, values, json);
     else if (command === 'key') await keyCommand(sql, action, values, json);
     else if (command === 'library') await libraryCommand(sql, action, values, json);
+    else if (command === 'calculate') await calculateCommand(sql, env, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, action, values, json);
+    else if (command === 'placement') await placementCommand(sql, action, values, json);
+    else if (command === 'securing') await securingCommand(sql, action, values, json);
     else if (command === 'webhook') await webhookCommand(sql, action, values, json, { address: env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
     else if (command === 'doctor') await doctor(sql, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, env.TEMPORAL_TASK_QUEUE, json);
     else throw new UsageError(`unknown command '${command}'`);

@@ -53,6 +53,10 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     activities: createActivities(options.deps),
     ...(options.bundle ? { workflowBundle: options.bundle } : { workflowsPath: WORKFLOWS_PATH, bundlerOptions: { logger: quietLogger } as any }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 4,
+    // heartbeats (solve progress, and the way a cancel reaches a running solve) go out at
+    // most this far apart: a cancel then stops the solve within about a second
+    maxHeartbeatThrottleInterval: '500 milliseconds',
+    defaultHeartbeatThrottleInterval: '500 milliseconds',
   });
   return { worker, connection };
 }

@@ -1,6 +1,8 @@
 import type { Db } from './connect.ts';
 
 export const RETENTION_HOURS = 24;
+/** No request runs this long: a claim still 'running' after it belonged to a process that died. */
+export const ABANDONED_CLAIM_MINUTES = 10;
 
 export type Claim =
   | { kind: 'claimed' }
@@ -15,7 +17,9 @@ export type Claim =
 export async function claimIdempotencyKey(db: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
   await db`
     delete from idempotency_records
-    where api_key_id = ${apiKeyId} and key = ${key} and created_at < now() - make_interval(hours => ${RETENTION_HOURS})`;
+    where api_key_id = ${apiKeyId} and key = ${key}
+      and (created_at < now() - make_interval(hours => ${RETENTION_HOURS})
+           or (state = 'running' and created_at < now() - make_interval(mins => ${ABANDONED_CLAIM_MINUTES})))`;
   const inserted = await db`
     insert into idempotency_records (api_key_id, key, request_hash, state)
     values (${apiKeyId}, ${key}, ${requestHash}, 'running')
@@ -38,4 +42,9 @@ export async function completeIdempotencyKey(db: Db, apiKeyId: string, key: stri
 /** A request that wrote nothing gives its key back. */
 export async function releaseIdempotencyKey(db: Db, apiKeyId: string, key: string): Promise<void> {
   await db`delete from idempotency_records where api_key_id = ${apiKeyId} and key = ${key} and state = 'running'`;
+}
+
+/** Forgets a stored response whose follow-up work failed after the commit. */
+export async function forgetIdempotencyKey(db: Db, apiKeyId: string, key: string): Promise<void> {
+  await db`delete from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
 }

@@ -73,13 +73,16 @@ export async function lockLoadPlan(db: Db, organizationId: string, id: string): 
   return row ? toHeader(row) : null;
 }
 
-/** A change to cargo, equipment or securing: a new revision, and stale when a result is stored. */
-export async function bumpRevision(db: Db, loadPlanId: string): Promise<number> {
+/**
+ * A change to the plan: a new revision. A change to cargo, equipment or securing also makes
+ * a stored result stale; a change to the placements themselves (locks, manual moves) does not.
+ */
+export async function bumpRevision(db: Db, loadPlanId: string, options: { staleResult: boolean } = { staleResult: true }): Promise<number | null> {
   const [row] = await db`
     update load_plans set revision = revision + 1, updated_at = now(),
-      stale = stale or exists (select 1 from load_plan_results r where r.load_plan_id = load_plans.id)
+      stale = stale or (${options.staleResult} and exists (select 1 from load_plan_results r where r.load_plan_id = load_plans.id))
     where id = ${loadPlanId} returning revision`;
-  return row.revision;
+  return row?.revision ?? null;
 }
 
 /** Importing cargo changes every Load Plan of the Project. */

@@ -1,15 +1,15 @@
 // POST /load-plans/{id}/calculate, GET /calculates/{id}, POST /calculates/{id}/cancel.
 import { SearchAttributeType, defineSearchAttributeKey } from '@temporalio/common';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import {
   activeRunOnPlan, activeRunsInOrganization, endRun, getRun, insertRun, lockRun, requestCancel, runsThisMonth,
   type CalculateRun,
 } from '../../db/calculates.ts';
-import type { Db } from '../../db/connect.ts';
+import type { Db, Sql } from '../../db/connect.ts';
 import { countHit } from '../../db/rate-limits.ts';
 import { readSolveInput } from '../../db/solver-input.ts';
-import { limitViolation } from '../../activities/calculate/limits.ts';
-import { lockViolation } from '../../activities/calculate/lock-rules.ts';
+import { limitViolation } from '../../solver/preflight/limits.ts';
+import { lockViolation } from '../../solver/preflight/lock-rules.ts';
 import type { CalculateWorkflowInput } from '../../workflows/calculate.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { tooManyRequests } from '../middleware/rate-limit.ts';
@@ -79,7 +79,8 @@ const calculate: ApiMiddleware = async (ctx) => {
   ctx.body = { id: run.id, status: 'queued', loadPlanId };
 };
 
-function checkCargo(input: Parameters<typeof limitViolation>[0]): void {
+/** What the solver cannot take answers 400 before anything is queued. */
+export function checkCargo(input: Parameters<typeof limitViolation>[0]): void {
   if (input.equipment.length === 0) {
     throw new ApiError('BAD_REQUEST', 'the Load Plan has no equipment; choose equipment before a Calculate', { reason: 'no_equipment' });
   }
@@ -119,14 +120,25 @@ const alreadyRunning = () =>
 
 /** After the commit: one workflow per run, the run id as workflow id. */
 async function startWorkflow(ctx: ApiContext, run: CalculateRun): Promise<void> {
-  const { env, taskQueue } = ctx.services;
+  const { env, taskQueue, sql } = ctx.services;
+  try {
+    await startCalculateWorkflow(await ctx.services.temporal(), sql, taskQueue, env.CALCULATE_MAX_DURATION_SECONDS, run);
+  } catch {
+    throw new ApiError('SERVICE_UNAVAILABLE', 'the Calculate could not be started; retry with backoff');
+  }
+}
+
+/**
+ * Starts the run's workflow (the API and the app's CLI both come here). A start that
+ * fails ends the run `failed` (start_failed) with its event, and throws.
+ */
+export async function startCalculateWorkflow(client: Client, sql: Db, taskQueue: string, maxDurationSeconds: number, run: CalculateRun): Promise<void> {
   const input: CalculateWorkflowInput = {
     runId: run.id,
-    maxDurationSeconds: env.CALCULATE_MAX_DURATION_SECONDS,
-    solveTimeBudgetMs: solveTimeBudgetMs(env.CALCULATE_MAX_DURATION_SECONDS),
+    maxDurationSeconds,
+    solveTimeBudgetMs: solveTimeBudgetMs(maxDurationSeconds),
   };
   try {
-    const client = await ctx.services.temporal();
     await client.workflow.start('calculateWorkflow', {
       workflowId: run.id,
       taskQueue,
@@ -139,9 +151,9 @@ async function startWorkflow(ctx: ApiContext, run: CalculateRun): Promise<void> 
     });
   } catch (err) {
     if (err instanceof WorkflowExecutionAlreadyStartedError) return;
-    console.error(`[api] could not start the workflow of ${run.id}:`, (err as Error).message);
-    await ctx.services.sql.begin((tx) => endRun(tx, run.id, { status: 'failed', failureCode: 'start_failed', failureMessage: (err as Error).message }));
-    throw new ApiError('SERVICE_UNAVAILABLE', 'the Calculate could not be started; retry with backoff');
+    console.error(`[calculate] could not start the workflow of ${run.id}:`, (err as Error).message);
+    await (sql as Sql).begin((tx) => endRun(tx, run.id, { status: 'failed', failureCode: 'start_failed', failureMessage: (err as Error).message }));
+    throw err;
   }
 }
 
@@ -158,30 +170,43 @@ const getCalculate: ApiMiddleware = async (ctx) => {
  * the solve) and the answer waits briefly for it. A terminal run answers as it is.
  */
 const cancelCalculate: ApiMiddleware = async (ctx) => {
-  const { sql } = ctx.services;
-  const id = param(ctx, 'id');
-  const found = await getRun(sql, id, ctx.state.auth!.organizationId);
+  const found = await getRun(ctx.services.sql, param(ctx, 'id'), ctx.state.auth!.organizationId);
   if (!found) throw notFound('calculate');
-  ctx.state.resourceId = id;
+  ctx.state.resourceId = found.id;
+  let client: Client | null = null;
   if (found.status === 'queued' || found.status === 'running') {
-    await sql.begin(async (tx) => {
-      const run = await lockRun(tx, id);
-      if (run?.status === 'queued') await endRun(tx, id, { status: 'cancelled' });
-      else if (run?.status === 'running') await requestCancel(tx, id);
-    });
-    await signalCancel(ctx, id);
+    try {
+      client = await ctx.services.temporal();
+    } catch {
+      throw new ApiError('SERVICE_UNAVAILABLE', 'the cancel could not reach the run; retry');
+    }
   }
-  ctx.body = runBody(await waitForEnd(sql, id));
-};
-
-async function signalCancel(ctx: ApiContext, id: string): Promise<void> {
   try {
-    const client = await ctx.services.temporal();
-    await client.workflow.getHandle(id).signal('cancelCalculate');
-  } catch (err) {
-    if (err instanceof WorkflowNotFoundError) return; // already ended
+    ctx.body = runBody(await cancelRun(ctx.services.sql, client, found.id));
+  } catch {
     throw new ApiError('SERVICE_UNAVAILABLE', 'the cancel could not reach the run; retry');
   }
+};
+
+/**
+ * Cancels a run (the API and the app's CLI both come here): a queued run is cancelled at
+ * once; a running one is asked to stop (the workflow cancels the solve) and the answer
+ * waits briefly for it; a terminal run is returned as it is. Repeating it changes nothing.
+ */
+export async function cancelRun(sql: Sql, client: Client | null, id: string): Promise<CalculateRun> {
+  const before = (await getRun(sql, id))!;
+  if (before.status !== 'queued' && before.status !== 'running') return before;
+  await sql.begin(async (tx) => {
+    const run = await lockRun(tx, id);
+    if (run?.status === 'queued') await endRun(tx, id, { status: 'cancelled' });
+    else if (run?.status === 'running') await requestCancel(tx, id);
+  });
+  try {
+    await client?.workflow.getHandle(id).signal('cancelCalculate');
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err; // not found: it already ended
+  }
+  return waitForEnd(sql, id);
 }
 
 async function waitForEnd(db: Db, id: string): Promise<CalculateRun> {

@@ -85,7 +85,7 @@ export const patchEquipment: ApiMiddleware = async (ctx) => {
     if (!plan) throw notFound('load plan');
     if (plan.revision !== patch.expectedRevision) throw staleRevision(loadPlanId, patch.expectedRevision, plan.revision);
     await applyPatch(tx, organizationId, loadPlanId, patch);
-    const revision = await bumpRevision(tx, loadPlanId);
+    const revision = (await bumpRevision(tx, loadPlanId))!; // the plan row is locked above
     return { revision, equipment: await listEquipmentRows(tx, loadPlanId) };
   });
   ctx.body = result;

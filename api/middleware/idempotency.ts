@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -94,5 +94,12 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
     ctx.state.db = sql;
   }
   if (ctx.status < 200 || ctx.status >= 300) await releaseIdempotencyKey(sql, apiKeyId, key);
-  for (const work of afterCommit) await work();
+  try {
+    for (const work of afterCommit) await work();
+  } catch (err) {
+    // the stored success did not happen after all (e.g. the workflow could not start): a
+    // retry with the same key must not replay it
+    await forgetIdempotencyKey(sql, apiKeyId, key);
+    throw err;
+  }
 };

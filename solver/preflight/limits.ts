@@ -1,6 +1,7 @@
+// What the solver can take: pure checks of a SolveInput that the API runs before queuing a run.
 // The contract's per-run cargo limits, checked before a run is queued.
-import { placedDims } from '../../solver/orientation.ts';
-import type { SolveInput, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
+import { placedDims } from '../orientation.ts';
+import type { SolveInput, SolverCargoLine, SolverEquipment } from '../types.ts';
 
 export const MAX_CARGO_LINES = 10_000;
 export const MAX_PIECES = 20_000;

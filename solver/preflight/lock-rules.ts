@@ -1,7 +1,7 @@
 // Calculate rules 4 and 5: Locked placements must stand on Locked placements, and locks
 // may not break a keep-together group. Checked before a run is queued.
-import { placedDims } from '../../solver/orientation.ts';
-import type { FixedPlacement, SolveInput, SolverCargoLine } from '../../solver/types.ts';
+import { placedDims } from '../orientation.ts';
+import type { FixedPlacement, SolveInput, SolverCargoLine } from '../types.ts';
 
 interface Box {
   p: FixedPlacement;
