@@ -200,20 +200,27 @@ export async function createTestEvent(db: Db, endpointId: string): Promise<strin
  * (a `webhook.test` goes to its own endpoint only). Returns every delivery id of the event.
  */
 export async function createDeliveries(db: Db, eventId: string): Promise<string[]> {
-  const [event] = await db`select id, organization_id, type, endpoint_id, created_at from webhook_events where id = ${eventId}`;
-  if (!event) return [];
   const endpoints = await db`
-    select id from webhook_endpoints
-    where organization_id = ${event.organization_id} and enabled and enabled_at <= ${event.created_at}
-      and case when ${event.endpoint_id}::text is null then ${event.type} = any(event_types) else id = ${event.endpoint_id} end`;
-  for (const endpoint of endpoints) {
-    await db`
+    select p.id from webhook_events e
+    join webhook_endpoints p on p.organization_id = e.organization_id
+    where e.id = ${eventId} and p.enabled and p.enabled_at <= e.created_at
+      and case when e.endpoint_id is null then e.type = any(p.event_types) else p.id = e.endpoint_id end`;
+  const endpointIds = endpoints.map((r) => r.id as string);
+  const deliveryIds = endpointIds.map(() => newId('msg'));
+  // One statement: the rows (idempotent) and the dispatched mark land together.
+  const rows = await db`
+    with inserted as (
       insert into webhook_deliveries (id, event_id, endpoint_id, status)
-      values (${newId('msg')}, ${eventId}, ${endpoint.id}, 'pending')
-      on conflict (event_id, endpoint_id) do nothing`;
-  }
-  await db`update webhook_events set dispatched_at = now() where id = ${eventId} and dispatched_at is null`;
-  const rows = await db`select id from webhook_deliveries where event_id = ${eventId} order by id`;
+      select d.id, ${eventId}, d.endpoint_id, 'pending'
+      from unnest(${deliveryIds}::text[], ${endpointIds}::text[]) as d(id, endpoint_id)
+      on conflict (event_id, endpoint_id) do nothing
+      returning id
+    ), marked as (
+      update webhook_events set dispatched_at = now() where id = ${eventId} and dispatched_at is null returning id
+    )
+    select id from webhook_deliveries where event_id = ${eventId}
+    union select id from inserted
+    order by id`;
   return rows.map((r) => r.id as string);
 }
 

@@ -67,7 +67,7 @@ export async function startDelivery(sql: Sql, starter: DeliveryStarter, delivery
  * access restored.
  */
 export async function dispatchEvent(sql: Sql, starter: DeliveryStarter, eventId: string): Promise<DispatchResult> {
-  const deliveries = await sql.begin((tx) => createDeliveries(tx, eventId));
+  const deliveries = await createDeliveries(sql, eventId);
   const startable = await startableDeliveries(sql, { eventId, staleStartSeconds: STALE_START_SECONDS, limit: SWEEP_BATCH });
   for (const id of startable) await startDelivery(sql, starter, id);
   return { deliveries: deliveries.length, started: startable.length };
@@ -77,7 +77,7 @@ export async function dispatchEvent(sql: Sql, starter: DeliveryStarter, eventId:
 export async function sweepDeliveries(sql: Sql, starter: DeliveryStarter, options: SweepOptions = {}): Promise<SweepResult> {
   const organizationId = options.organizationId;
   const events = await undispatchedEvents(sql, { olderThanSeconds: options.minEventAgeSeconds ?? SWEEP_MIN_EVENT_AGE_SECONDS, limit: SWEEP_BATCH, organizationId });
-  for (const eventId of events) await sql.begin((tx) => createDeliveries(tx, eventId));
+  for (const eventId of events) await createDeliveries(sql, eventId);
   const staleStartSeconds = options.staleStartSeconds ?? STALE_START_SECONDS;
   const startable = await startableDeliveries(sql, { staleStartSeconds, limit: SWEEP_BATCH, organizationId });
   for (const id of startable) await startDelivery(sql, starter, id);
