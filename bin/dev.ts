@@ -12,6 +12,7 @@ import { startApiServer } from '../api/server.ts';
 import { API_PREFIX } from '../api/app.ts';
 import { startInfrastructure } from './local/infrastructure.ts';
 import { createWorker } from './start-worker.ts';
+import { ensureWebhookSweepSchedule } from './webhook-sweep-schedule.ts';
 import { DEV_DATA_DIR, DEV_PORTS } from './dev-defaults.ts';
 
 const log = (line: string) => console.log(`[loadplan] ${line}`);
@@ -41,6 +42,7 @@ async function main() {
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: { sql },
   });
+  await ensureWebhookSweepSchedule({ address: infra.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
   const workerRun = worker.run();
   const services = createServices(env, infra.databaseUrl, infra.temporalAddress);
   const api = await startApiServer(services, env.HOST, env.PORT);

@@ -2,6 +2,7 @@
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { createWorker } from './start-worker.ts';
+import { ensureWebhookSweepSchedule } from './webhook-sweep-schedule.ts';
 import { productionEnv } from './require-env.ts';
 
 const env = productionEnv();
@@ -13,6 +14,7 @@ const { worker, connection } = await createWorker({
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   deps: { sql },
 });
+await ensureWebhookSweepSchedule({ address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
 const stop = () => {
   if (worker.getState() === 'RUNNING') worker.shutdown();
 };

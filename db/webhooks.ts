@@ -199,6 +199,12 @@ export async function createTestEvent(db: Db, endpointId: string): Promise<strin
  * endpoint of its organization that chose its type and was enabled at or before the event
  * (a `webhook.test` goes to its own endpoint only). Returns every delivery id of the event.
  */
+/** The one event a Calculate run ended with; null while the run has not ended. */
+export async function eventOfCalculate(db: Db, calculateId: string): Promise<string | null> {
+  const [row] = await db`select id from webhook_events where calculate_id = ${calculateId}`;
+  return row?.id ?? null;
+}
+
 export async function createDeliveries(db: Db, eventId: string): Promise<string[]> {
   const endpoints = await db`
     select p.id from webhook_events e

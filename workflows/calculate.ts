@@ -5,8 +5,10 @@ import {
   defineSignal, isCancellation, proxyActivities, setHandler, sleep,
 } from '@temporalio/workflow';
 import type { calculateActivities } from '../activities/calculate/index.ts';
+import type { webhookActivities } from '../activities/webhooks/delivery-activities.ts';
 
 type CalculateActivities = ReturnType<typeof calculateActivities>;
+type WebhookActivities = ReturnType<typeof webhookActivities>;
 
 export interface CalculateWorkflowInput {
   runId: string;
@@ -40,7 +42,20 @@ const { calculateStore } = proxyActivities<CalculateActivities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 1.5, maximumInterval: '10 seconds', maximumAttempts: 30 },
 });
 
+// Announcing the end is best effort here: the hourly sweep sends any event this misses.
+const { dispatchCalculateEvent } = proxyActivities<WebhookActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 5 },
+});
+
+/** Runs the Calculate, then sends the webhook event it ended with. */
 export async function calculateWorkflow(input: CalculateWorkflowInput): Promise<CalculateOutcome> {
+  const outcome = await runCalculate(input);
+  await CancellationScope.nonCancellable(() => dispatchCalculateEvent(input.runId)).catch(() => undefined);
+  return outcome;
+}
+
+async function runCalculate(input: CalculateWorkflowInput): Promise<CalculateOutcome> {
   let cancelRequested = false;
   let state = 'queued';
   setHandler(cancelCalculateSignal, () => {

@@ -9,6 +9,7 @@ import {
   loadDeliveryContext,
   pauseDelivery,
   recordAttempt,
+  eventOfCalculate,
 } from '../../db/webhooks.ts';
 import { MAX_ATTEMPTS } from '../../workflows/webhook-schedule.ts';
 import { deliverWebhook, type DeliverOptions, type DeliveryFailure } from './deliver.ts';
@@ -89,6 +90,11 @@ export function webhookActivities(sql: Sql) {
      */
     async dispatchWebhookEvent(eventId: string): Promise<DispatchResult> {
       return dispatchEvent(sql, starterFromContext(), eventId);
+    },
+    /** Sends the event a Calculate run ended with (the hourly sweep catches any it misses). */
+    async dispatchCalculateEvent(calculateId: string): Promise<DispatchResult | null> {
+      const eventId = await eventOfCalculate(sql, calculateId);
+      return eventId ? dispatchEvent(sql, starterFromContext(), eventId) : null;
     },
     async attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<AttemptOutcome> {
       return attemptDelivery(sql, deliveryId, attempt);
