@@ -63,14 +63,15 @@ async function main(argv: string[]): Promise<number> {
   const env = readEnv();
   const sql = connect(env.DATABASE_URL ?? DEV_DATABASE_URL, { max: 2 });
   try {
-    if (command === 'org') await orgCommand(sql, action, values, json);
+    const target = { address: env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE };
+    if (command === 'org') await orgCommand(sql, action, values, json, target);
     else if (command === 'member') await memberCommand(sql, action, values, json);
     else if (command === 'key') await keyCommand(sql, action, values, json);
     else if (command === 'library') await libraryCommand(sql, action, values, json);
     else if (command === 'calculate') await calculateCommand(sql, env, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, action, values, json);
     else if (command === 'placement') await placementCommand(sql, action, values, json);
     else if (command === 'securing') await securingCommand(sql, action, values, json);
-    else if (command === 'webhook') await webhookCommand(sql, action, values, json, { address: env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
+    else if (command === 'webhook') await webhookCommand(sql, action, values, json, target);
     else if (command === 'doctor') await doctor(sql, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, env.TEMPORAL_TASK_QUEUE, json);
     else throw new UsageError(`unknown command '${command}'`);
     return 0;

@@ -1,7 +1,8 @@
 import type { Sql } from '../../db/connect.ts';
-import { PLANS, ROLES, addMember, changeMemberRole, createOrganization, listMembers, listOrganizations, removeMember, updateOrganization } from '../../db/organizations.ts';
+import { PLANS, ROLES, hasApiAccess, addMember, changeMemberRole, createOrganization, listMembers, listOrganizations, removeMember, updateOrganization } from '../../db/organizations.ts';
 import { listAudit } from '../../db/audit.ts';
 import { UsageError, oneOf, print, required } from './output.ts';
+import { sweepOrganization, type TemporalTarget } from './webhooks.ts';
 
 type Flags = Record<string, string | boolean | undefined>;
 
@@ -10,7 +11,7 @@ function apiAccessFlag(flags: Flags): boolean | undefined {
   return oneOf(String(flags['api-access']), ['true', 'false'] as const, 'api-access') === 'true';
 }
 
-export async function orgCommand(sql: Sql, action: string | undefined, flags: Flags, json: boolean): Promise<void> {
+export async function orgCommand(sql: Sql, action: string | undefined, flags: Flags, json: boolean, target: TemporalTarget): Promise<void> {
   if (action === 'create') {
     const org = await createOrganization(sql, {
       name: required(flags, 'name'),
@@ -25,7 +26,10 @@ export async function orgCommand(sql: Sql, action: string | undefined, flags: Fl
       apiAccess: apiAccessFlag(flags),
     });
     if (!org) throw new UsageError(`no organization ${flags.org}`);
-    return print(json, org, `organization ${org.id}: plan ${org.plan}, apiAccess ${org.apiAccess}`);
+    // API access is back: the webhook deliveries that waited for it go out now
+    const sent = hasApiAccess(org) ? await sweepOrganization(sql, target, org.id).catch(() => null) : null;
+    const note = sent ? `; ${sent.started} waiting webhook deliveries started` : hasApiAccess(org) ? '; waiting webhook deliveries go out at the next hourly sweep (Temporal unreachable now)' : '';
+    return print(json, { ...org, webhookDeliveriesStarted: sent?.started ?? 0 }, `organization ${org.id}: plan ${org.plan}, apiAccess ${org.apiAccess}${note}`);
   }
   if (action === 'list') {
     const orgs = await listOrganizations(sql);

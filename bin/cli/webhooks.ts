@@ -39,6 +39,11 @@ function endpointLine(e: WebhookEndpoint): string {
   return `${e.id}  ${e.url}  [${e.eventTypes.join(', ')}]  ${state}${failing}`;
 }
 
+/** Sends an organization's waiting deliveries now (the hourly sweep would too). */
+export async function sweepOrganization(sql: Sql, target: TemporalTarget, organizationId: string) {
+  return withStarter(target, (starter) => sweepDeliveries(sql, starter, { organizationId }));
+}
+
 async function withStarter<T>(target: TemporalTarget, run: (starter: DeliveryStarter) => Promise<T>): Promise<T> {
   const { Client, Connection } = await import('@temporalio/client');
   const connection = await Connection.connect({ address: target.address, connectTimeout: 5000 });

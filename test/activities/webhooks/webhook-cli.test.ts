@@ -119,3 +119,17 @@ test('a test event of an organization without API access waits; `webhook sweep -
   t.is((await deliveryResult(world, sent.deliveryId)).outcome, 'succeeded');
   t.is(world.receiver.received(path).length, 1);
 });
+
+test('turning API access back on with `org set` sends the deliveries that waited for it', async (t) => {
+  const path = uniquePath('cli-org-set');
+  world.receiver.on(path, (_req, res) => res.writeHead(200).end());
+  const org = await createTestOrg(world.w.sql, { apiAccess: false });
+  const { id } = JSON.parse((await loadplan('webhook', 'register', '--member', org.ownerId, '--url', `https://localhost:${world.receiver.port}${path}`, '--events', 'calculate.completed', '--json')).stdout);
+  const sent = JSON.parse((await loadplan('webhook', 'test', '--endpoint', id, '--json')).stdout);
+  t.like(sent, { started: 0 });
+
+  const set = JSON.parse((await loadplan('org', 'set', '--org', org.organizationId, '--api-access', 'true', '--json')).stdout);
+  t.is(set.webhookDeliveriesStarted, 1);
+  t.is((await deliveryResult(world, sent.deliveryId)).outcome, 'succeeded');
+  t.is(world.receiver.received(path).length, 1);
+});
