@@ -93,7 +93,14 @@ async function waitForRun(id: string, onPoll?: (run: any) => void): Promise<any>
   }
 }
 
+/** The clock starts only once the worker polls (it bundles its workflows first). */
+async function waitForWorker(): Promise<void> {
+  const client = await services.temporal();
+  await client.workflow.execute('systemCheckWorkflow', { taskQueue: TASK_QUEUE, workflowId: `bench-ready-${Date.now()}`, args: [] });
+}
+
 try {
+  await waitForWorker();
   const pieces = Number(values.pieces);
   const big = await makePlan(pieces, 1);
   log(`one Calculate of ${pieces} pieces from ${big.lines} lines over 40' HC / 40' / 20' containers`);
