@@ -59,8 +59,12 @@ async function main(): Promise<void> {
       while (next < tasks.length) {
         const task = tasks[next++];
         const fig = await new Promise<BrFigures>((resolve, reject) => {
-          w.once('message', (m) => resolve(m as BrFigures));
-          w.once('error', reject);
+          const onError = (e: Error) => reject(e);
+          w.once('error', onError);
+          w.once('message', (m) => {
+            w.off('error', onError);
+            resolve(m as BrFigures);
+          });
           w.send({ set: task.set, inst: task.inst, seconds, support: task.support });
         });
         results.set(task, fig);

@@ -158,14 +158,17 @@ export class Fleet {
     const shared = new Map<string, Block[]>();
     const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number) =>
       new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared);
-    if (!mode.beam) return greedy(make(view.spec, null, 0), root);
-    // Improvement: beam searches with several greedy policies, then perturbed restarts.
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
+    // Out of time (or first plan): the plain greedy.
+    if (!mode.beam || this.ticker.now() >= deadline) return greedy(make(view.spec, null, 0), root);
+    // Improvement: beam searches with several greedy policies, then perturbed restarts.
     const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
       ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]
       : POLICIES;
+    // General blocks take up to a few hundred ms to build: only worth it with time to use them.
+    const withGeneral = deadline - this.ticker.now() >= 1000;
     const variants = policies.flatMap((p) => [
-      { spec: { ...view.spec, ...p }, general: GENERAL },
+      ...(withGeneral ? [{ spec: { ...view.spec, ...p }, general: GENERAL }] : []),
       { spec: { ...view.spec, ...p }, general: null },
     ]);
     let best: PackState | null = null;
