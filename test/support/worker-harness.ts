@@ -13,8 +13,12 @@ export interface TestWorker {
   close(): Promise<void>;
 }
 
-export async function startTestWorker(taskQueue = `test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`): Promise<TestWorker> {
-  const sql = connect(testDatabaseUrl(), { max: 5 });
+export async function startTestWorker(
+  taskQueue = `test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+  /** The worker's own database URL (e.g. through a proxy a test cuts); the suite's by default. */
+  databaseUrl = testDatabaseUrl(),
+): Promise<TestWorker> {
+  const sql = connect(databaseUrl, { max: 5 });
   const { worker, connection } = await createWorker({
     address: testTemporalAddress(),
     namespace: 'default',
