@@ -83,7 +83,9 @@ export interface CalculateEventInput {
 /** A `webhook_events` row as the Calculate workflow writes it (no run row: calculate_id stays null). */
 export async function insertCalculateEvent(db: Db, organizationId: string, input: CalculateEventInput = {}): Promise<{ id: string; payload: any }> {
   const id = newId('evt');
-  const createdAt = input.createdAt ?? new Date();
+  // +1 ms: Postgres keeps microseconds, a JS Date milliseconds; an endpoint enabled earlier in
+  // the same millisecond must still count as enabled before the event
+  const createdAt = input.createdAt ?? new Date(Date.now() + 1);
   const type = input.type ?? 'calculate.completed';
   const payload = {
     id,
