@@ -1,25 +1,13 @@
+import type { SolverEquipment } from '../solver/types.ts';
 import type { Db } from './connect.ts';
 import { newId } from './ids.ts';
 
 /** The dimensions and payload a row copies from its Equipment Type. */
-export interface EquipmentDimensions {
-  innerLengthMm: number;
-  innerWidthMm: number;
-  innerHeightMm: number;
-  doorWidthMm: number;
-  doorHeightMm: number;
-  openings: string[];
-  maxPayloadG: number;
-  tareG: number;
-  axleProfile: unknown | null;
-}
+/** Dimensions, door, openings, payload and axles: what a row copies from its type. */
+export type EquipmentDimensions = Omit<SolverEquipment, 'id' | 'equipmentTypeId' | 'name' | 'maxUnits'>;
 
-export interface EquipmentRow extends EquipmentDimensions {
-  id: string;
-  equipmentTypeId: string | null;
-  name: string;
-  maxUnits: number | null;
-}
+/** A Load Plan's equipment row: exactly what the solver is offered. */
+export type EquipmentRow = SolverEquipment;
 
 export interface EquipmentTypeForRow extends EquipmentDimensions {
   id: string;

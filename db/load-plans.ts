@@ -1,3 +1,4 @@
+import type { Placement as SolverPlacement } from '../solver/types.ts';
 import type { Db } from './connect.ts';
 import { newId } from './ids.ts';
 import { listEquipmentRows, type EquipmentRow } from './equipment.ts';
@@ -24,22 +25,9 @@ export interface StoredResult {
   stopWarnings: unknown[];
 }
 
-export interface Placement {
-  unitIndex: number;
+/** A stored placement: the solver's, plus the equipment row of its Unit. */
+export interface Placement extends SolverPlacement {
   equipmentId: string;
-  cargoLineId: string;
-  pieceIndex: number;
-  xMm: number;
-  yMm: number;
-  zMm: number;
-  lengthMm: number;
-  widthMm: number;
-  heightMm: number;
-  rotation: string;
-  loadingStep: number;
-  stop: number | null;
-  locked: boolean;
-  manual: boolean;
 }
 
 export interface LoadPlan extends LoadPlanHeader {
@@ -118,7 +106,8 @@ async function getStoredResult(db: Db, loadPlanId: string): Promise<StoredResult
   };
 }
 
-function toPlacement(r: any): Placement {
+/** A placements row as the API and the share page read it. */
+export function toPlacement(r: any): Placement {
   return {
     unitIndex: r.unit_index,
     equipmentId: r.equipment_id,

@@ -4,6 +4,7 @@
 import type { Placement } from '../solver/types.ts';
 import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../api/share-page/view-model.ts';
 import type { Db } from './connect.ts';
+import { toPlacement } from './load-plans.ts';
 
 /** Whether the plan has a stored result to share. */
 export async function hasStoredResult(db: Db, loadPlanId: string): Promise<boolean> {
@@ -70,21 +71,3 @@ async function readEquipment(db: Db, loadPlanId: string): Promise<SharedEquipmen
   }));
 }
 
-function toPlacement(r: any): Placement {
-  return {
-    unitIndex: r.unit_index,
-    cargoLineId: r.cargo_line_id,
-    pieceIndex: r.piece_index,
-    xMm: r.x_mm,
-    yMm: r.y_mm,
-    zMm: r.z_mm,
-    lengthMm: r.length_mm,
-    widthMm: r.width_mm,
-    heightMm: r.height_mm,
-    rotation: r.rotation,
-    loadingStep: r.loading_step,
-    stop: r.stop,
-    locked: r.locked,
-    manual: r.manual,
-  };
-}

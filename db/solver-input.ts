@@ -5,6 +5,7 @@ import type {
   FixedPlacement, Orientation, RotationRule, SecuringSettings, SolveInput, SolveOptions, SolverCargoLine, SolverEquipment,
 } from '../solver/types.ts';
 import type { Db } from './connect.ts';
+import { listEquipmentRows } from './equipment.ts';
 
 export interface PlanHeader {
   id: string;
@@ -36,7 +37,7 @@ export async function readSolveInput(
   const [plan] = await db`select id, organization_id, project_id, revision, securing from load_plans where id = ${loadPlanId}`;
   if (!plan) return null;
   const [equipment, lines, kept] = [
-    await readEquipment(db, loadPlanId),
+    await listEquipmentRows(db, loadPlanId),
     await readCargoLines(db, plan.project_id),
     await readKeptPlacements(db, loadPlanId),
   ];
@@ -46,25 +47,6 @@ export async function readSolveInput(
     input: { equipment, lines, fixed, securing: securingOf(plan.securing), options },
     unlockedManualCount: kept.filter((p) => !p.locked).length,
   };
-}
-
-async function readEquipment(db: Db, loadPlanId: string): Promise<SolverEquipment[]> {
-  const rows = await db`select * from equipment_rows where load_plan_id = ${loadPlanId} order by position, id`;
-  return rows.map((r) => ({
-    id: r.id,
-    equipmentTypeId: r.equipment_type_id,
-    name: r.name,
-    innerLengthMm: r.inner_length_mm,
-    innerWidthMm: r.inner_width_mm,
-    innerHeightMm: r.inner_height_mm,
-    doorWidthMm: r.door_width_mm,
-    doorHeightMm: r.door_height_mm,
-    openings: r.openings,
-    maxPayloadG: Number(r.max_payload_g),
-    tareG: Number(r.tare_g),
-    axleProfile: r.axle_profile ?? null,
-    maxUnits: r.max_units,
-  }));
 }
 
 async function readCargoLines(db: Db, projectId: string): Promise<SolverCargoLine[]> {

@@ -22,7 +22,7 @@ const readPlan = async (planId: string) => (await api.call('GET', `/api/v1/load-
 
 const customType = {
   name: 'Own box', mode: 'road' as const, category: 'box', innerLengthMm: 6000, innerWidthMm: 2400, innerHeightMm: 2500,
-  doorWidthMm: 2400, doorHeightMm: 2400, openings: ['rear'], maxPayloadG: 9_000_000, tareG: 4_000_000, axleProfile: null,
+  doorWidthMm: 2400, doorHeightMm: 2400, openings: ['rear' as const], maxPayloadG: 9_000_000, tareG: 4_000_000, axleProfile: null,
 };
 
 async function newPlan() {

@@ -14,7 +14,7 @@ test.before(async () => {
   other = await createTestOrg(api.sql);
   const type = {
     mode: 'road' as const, category: 'box', innerLengthMm: 6000, innerWidthMm: 2400, innerHeightMm: 2500,
-    doorWidthMm: 2400, doorHeightMm: 2400, openings: ['rear'], maxPayloadG: 9_000_000, tareG: 4_000_000, axleProfile: null,
+    doorWidthMm: 2400, doorHeightMm: 2400, openings: ['rear' as const], maxPayloadG: 9_000_000, tareG: 4_000_000, axleProfile: null,
   };
   ownTypeId = await createEquipmentType(api.sql, org.organizationId, { ...type, name: 'Our Special Box' });
   foreignTypeId = await createEquipmentType(api.sql, other.organizationId, { ...type, name: 'Their Special Box' });
@@ -61,7 +61,7 @@ test('an Equipment Type carries its dimensions, payload, openings and axle profi
 
 test('the default library page holds 20 items and pages chain through nextCursor', async (t) => {
   const big = await createTestOrg(api.sql);
-  const type = { mode: 'sea' as const, category: 'box', innerLengthMm: 5900, innerWidthMm: 2350, innerHeightMm: 2390, doorWidthMm: 2340, doorHeightMm: 2280, openings: ['rear'], maxPayloadG: 28_000_000, tareG: 2_200_000, axleProfile: null };
+  const type = { mode: 'sea' as const, category: 'box', innerLengthMm: 5900, innerWidthMm: 2350, innerHeightMm: 2390, doorWidthMm: 2340, doorHeightMm: 2280, openings: ['rear' as const], maxPayloadG: 28_000_000, tareG: 2_200_000, axleProfile: null };
   for (let i = 0; i < 5; i++) await createEquipmentType(api.sql, big.organizationId, { ...type, name: `Extra ${i}` });
   const first = (await get('/libraries/equipment', big.apiKey)).body;
   t.is(first.items.length, 20);
