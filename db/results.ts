@@ -71,7 +71,8 @@ export async function storeSolution(sql: Sql, calculateId: string): Promise<Stor
 
 const CHUNK = 2_000; // 17 columns: well under Postgres' 65,535 parameters per statement
 
-async function writePlacements(db: Db, loadPlanId: string, result: StoredResult): Promise<void> {
+/** Replaces a plan's placements with a result's (in chunks: 20,000 rows fit no single statement). */
+export async function writePlacements(db: Db, loadPlanId: string, result: Pick<StoredResult, 'units' | 'placements'>): Promise<void> {
   await db`delete from placements where load_plan_id = ${loadPlanId}`;
   const equipmentOf = new Map(result.units.map((u) => [u.index, u.equipmentId]));
   const rows = result.placements.map((p: Placement) => ({

@@ -3,6 +3,7 @@
 // second, 2 drums that did not fit. 20 placements, loading steps front wall to door.
 import type { Db } from '../../db/connect.ts';
 import { newId } from '../../db/ids.ts';
+import { writePlacements } from '../../db/results.ts';
 import type { Placement, UnitResult } from '../../solver/types.ts';
 
 export interface SolvedPlan {
@@ -123,23 +124,7 @@ export async function createSolvedPlan(db: Db, organizationId: string, options: 
     values (${loadPlanId}, ${calculateId}, 3, ${run.solved_at}, ${db.json(units as any)}, ${db.json(totals)},
       ${db.json(warnings)}, ${db.json(unloaded)})`;
   // stored in reverse, as a store step need not write them in loading order
-  const rows = [...placements].reverse().map((p) => ({
-    load_plan_id: loadPlanId,
-    unit_index: p.unitIndex,
-    equipment_id: equipmentId,
-    cargo_line_id: p.cargoLineId,
-    piece_index: p.pieceIndex,
-    x_mm: p.xMm,
-    y_mm: p.yMm,
-    z_mm: p.zMm,
-    length_mm: p.lengthMm,
-    width_mm: p.widthMm,
-    height_mm: p.heightMm,
-    rotation: p.rotation,
-    loading_step: p.loadingStep,
-    stop: p.stop,
-  }));
-  await db`insert into placements ${db(rows)}`;
+  await writePlacements(db, loadPlanId, { units, placements: [...placements].reverse() });
   return { projectId, loadPlanId, equipmentId, lines, placements, solvedAt: run.solved_at, revision: 3 };
 }
 
