@@ -156,11 +156,12 @@ export class Fleet {
     if (phases.length === 0) return root;
     const minDim = this.minDimOf(phases);
     const shared = new Map<string, Block[]>();
-    const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number) =>
-      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared);
+    const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) =>
+      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
     // Out of time (or first plan): the plain greedy.
-    if (!mode.beam || this.ticker.now() >= deadline) return greedy(make(view.spec, null, 0), root);
+    // The first plan stacks short lines into columns (many small lines over many Units).
+    if (!mode.beam || this.ticker.now() >= deadline) return greedy(make(view.spec, null, 0, true), root);
     // Improvement: beam searches with several greedy policies, then perturbed restarts.
     const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
       ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]
@@ -168,14 +169,16 @@ export class Fleet {
     // General blocks take up to a few hundred ms to build: only worth it with time to use them.
     const withGeneral = deadline - this.ticker.now() >= 1000;
     const variants = policies.flatMap((p) => [
-      ...(withGeneral ? [{ spec: { ...view.spec, ...p }, general: GENERAL }] : []),
-      { spec: { ...view.spec, ...p }, general: null },
+      ...(withGeneral ? [{ spec: { ...view.spec, ...p }, general: GENERAL, columns: false }] : []),
+      { spec: { ...view.spec, ...p }, general: null, columns: false },
     ]);
+    // Column blocks as one more variant (the first plan's policy): best of both by volume.
+    variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
     let best: PackState | null = null;
     for (let k = 0; ; k++) {
       const v = variants[k % variants.length];
       const noise = k < variants.length ? 0 : this.seed * 7919 + k;
-      const problem = make(v.spec, v.general, noise);
+      const problem = make(v.spec, v.general, noise, v.columns);
       // Share the time: each first-round variant an equal part, restarts half of what is left.
       const now = this.ticker.now();
       const share = k < variants.length ? (deadline - now) / (variants.length - k) : (deadline - now) / 2;
@@ -248,9 +251,16 @@ export class Fleet {
   }
 }
 
+/**
+ * Share of a Unit's volume mixed cargo actually fills (pallets of mixed heights, full
+ * support, pieces nothing may stand on). Payload binds only when the cargo is dense enough
+ * to reach it at this fill: otherwise the roomier row (e.g. 40' high cube over 40') wins.
+ */
+const EXPECTED_FILL = 0.7;
+
 /** How much of this cargo mix a Unit can hold, in volume (weight-limited for dense cargo). */
 function capacity(view: EquipmentView, volumePerGram: number): number {
-  return Math.min(view.volume, view.spec.payload * volumePerGram);
+  return Math.min(EXPECTED_FILL * view.volume, view.spec.payload * volumePerGram);
 }
 
 /** Items and groups in packing order: no-Stop first, then Stop 99 .. 1; bigger first. */

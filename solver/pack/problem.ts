@@ -5,6 +5,7 @@ import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
 import type { UnitSpec } from './state.ts';
+import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
@@ -36,13 +37,15 @@ export class UnitProblem {
     readonly noiseSeed = 0,
     /** Block lists shared by the problems of one Unit (they differ only in order). */
     readonly shared: Map<string, Block[]> = new Map(),
+    /** Also build column blocks (two short lines stacked; see column-blocks.ts). */
+    readonly columns = false,
   ) {}
 
   /** The blocks of a phase, biggest first (built on first use). */
   blocks(phase: number): Block[] {
     let list = this.cache[phase];
     if (list) return list;
-    const key = `${phase}:${this.general ? 1 : 0}`;
+    const key = `${phase}:${this.general ? 1 : 0}:${this.columns ? 1 : 0}`;
     const known = this.shared.get(key);
     if (known) list = known.slice();
     else {
@@ -73,6 +76,7 @@ export class UnitProblem {
       this.ticker.tick();
       list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
     }
+    if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
     for (const g of groups) {
       const b = this.groupBlock(g);

@@ -1,0 +1,44 @@
+// Diagnostic: one seeded scale plan Unit by Unit (pieces, volume, weight, floor, Stops, kinds).
+// npx tsx scripts/bench/diagnose-units.ts [sea|road] [pieces] [seed]
+import { solve } from '../../solver/index.ts';
+import type { SolveInput } from '../../solver/types.ts';
+import { FLEETS, generateCargo } from './cargo-generator.ts';
+
+const fleet = process.argv[2] ?? 'sea';
+const pieces = Number(process.argv[3] ?? 1000);
+const seed = Number(process.argv[4] ?? 7);
+const variant = process.argv[5] ?? '';
+const lines = generateCargo(pieces, seed).map((l) => ({
+  ...l,
+  ...(variant.includes('nostop') ? { stop: null } : {}),
+  ...(variant.includes('stack') ? { stackable: true } : {}),
+  ...(variant.includes('nogroup') ? { groupKey: null } : {}),
+  ...(variant.includes('nofragile') ? { fragile: false } : {}),
+}));
+const byId = new Map(lines.map((l) => [l.id, l]));
+const equipment = process.env.ONLY ? FLEETS[fleet].filter((e) => e.id === process.env.ONLY) : FLEETS[fleet];
+const input: SolveInput = {
+  equipment, lines, fixed: [], securing: { legs: ['road'], frictionPermille: null },
+  options: { seed, timeBudgetMs: 0 },
+};
+const r = solve(input);
+for (const u of r.units) {
+  const eq = FLEETS[fleet].find((e) => e.id === u.equipmentId)!;
+  const ps = r.placements.filter((p) => p.unitIndex === u.index);
+  const kinds: Record<string, number> = {};
+  const stops: Record<string, number> = {};
+  let floor = 0, nsFloor = 0, maxTop = 0, maxX = 0;
+  for (const p of ps) {
+    const l = byId.get(p.cargoLineId)!;
+    const k = l.name + (l.stackable ? '' : '!ns') + (l.fragile ? '!fr' : '');
+    kinds[k] = (kinds[k] ?? 0) + 1;
+    stops[String(p.stop)] = (stops[String(p.stop)] ?? 0) + 1;
+    if (p.zMm === 0) floor += p.lengthMm * p.widthMm;
+    if (p.zMm === 0 && !l.stackable) nsFloor += p.lengthMm * p.widthMm;
+    maxTop = Math.max(maxTop, p.zMm + p.heightMm);
+    maxX = Math.max(maxX, p.xMm + p.lengthMm);
+  }
+  const fa = eq.innerLengthMm * eq.innerWidthMm;
+  if (!process.env.QUIET) console.log(`U${u.index} ${u.equipmentId} n=${u.pieces} vol ${(u.volumeUtilization * 100).toFixed(1)}% wt ${(u.weightUtilization * 100).toFixed(1)}% floor ${(floor / fa * 100).toFixed(0)}% (ns ${(nsFloor / fa * 100).toFixed(0)}%) maxX ${maxX} top ${maxTop} stops ${JSON.stringify(stops)} ${JSON.stringify(kinds)}`);
+}
+console.log(`units ${r.totals.units} util ${(r.totals.volumeUtilization * 100).toFixed(1)}% unloaded ${r.totals.piecesUnloaded}`);

@@ -1,0 +1,60 @@
+// Column blocks: a short line standing on another line's block, for cargo of many small lines.
+import test from 'ava';
+import type { Block, Item } from '../../solver/model.ts';
+import { columnBlocks } from '../../solver/pack/column-blocks.ts';
+import type { UnitSpec } from '../../solver/pack/state.ts';
+
+const spec: UnitSpec = { L: 12_000, W: 2400, H: 2400, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
+
+function item(index: number, over: Partial<Item> = {}): Item {
+  const it: Item = {
+    index, lineIndex: index, lineId: `l${index}`, l: 1200, w: 800, h: 1000, volume: 0, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 800, group: -1, ...over,
+  };
+  it.volume = it.l * it.w * it.h;
+  return it;
+}
+
+function single(it: Item): Block {
+  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
+}
+
+test('two pallets of different lines whose heights fit the Unit make a column', (t) => {
+  const items = [item(0, { h: 1000 }), item(1, { h: 1300 })];
+  const cols = columnBlocks(items.map(single), items, [1, 1], spec);
+  t.true(cols.some((c) => c.dz === 2300 && c.parts![0].block.item === 0 && c.parts![1].block.item === 1));
+});
+
+test('a column never stands on a non-stackable or fragile piece', (t) => {
+  const items = [item(0, { stackable: false }), item(1, { fragile: true }), item(2, { h: 900 })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  for (const c of cols) t.is(c.parts![0].block.item, 2);
+});
+
+test('a non-stackable piece may top a column, and nothing may then stand on the column', (t) => {
+  const items = [item(0, { h: 1000 }), item(1, { h: 1300, stackable: false })];
+  const col = columnBlocks(items.map(single), items, [1, 1], spec).find((c) => c.parts![1].block.item === 1);
+  t.truthy(col);
+  t.false(col!.flat);
+});
+
+test('the upper block lies wholly on the lower one', (t) => {
+  const items = [item(0, { w: 1000, h: 1000 }), item(1, { w: 800, h: 1300 }), item(2, { w: 1200, h: 1300 })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  for (const c of cols) {
+    const [lo, up] = c.parts!;
+    t.true(up.block.dx <= lo.block.dx && up.block.dy <= lo.block.dy && up.z === lo.block.dz);
+  }
+  t.false(cols.some((c) => c.parts![1].block.item === 2 && c.parts![0].block.item !== 2));
+});
+
+test('no column is higher than the Unit', (t) => {
+  const items = [item(0, { h: 1400 }), item(1, { h: 1100 })];
+  t.deepEqual(columnBlocks(items.map(single), items, [1, 1], spec), []);
+});
+
+test('a line that stacks to the height on its own gets no column', (t) => {
+  const items = [item(0, { h: 800 }), item(1, { h: 800 })];
+  // Three pieces of 800 mm reach 2400 mm: a column of two lines (1600 mm) reaches less.
+  t.deepEqual(columnBlocks(items.map(single), items, [3, 3], spec), []);
+});
