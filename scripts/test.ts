@@ -63,7 +63,8 @@ async function main(): Promise<number> {
 
 /** Runs ava with TAP output (shown as it comes) and counts its results. */
 function runAva(env: Record<string, string>): Promise<number> {
-  const args = ['ava', '--tap', ...process.argv.slice(2)];
+  // TEST_REPORTER=verbose shows ava's own report (for debugging; no counts are printed then)
+  const args = ['ava', ...(process.env.TEST_REPORTER === 'verbose' ? ['--verbose'] : ['--tap']), ...process.argv.slice(2)];
   return new Promise((resolvePromise) => {
     const child = spawn('npx', args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let passed = 0;
@@ -79,7 +80,8 @@ function runAva(env: Record<string, string>): Promise<number> {
         else if (/^not ok \d+/.test(line) && !/# TODO/.test(line)) failed++;
       }
     });
-    child.on('exit', (code) => {
+    child.on('exit', (code, signal) => {
+      if (code !== 0) console.log(`\n[test] ava ended with ${signal ? `signal ${signal}` : `exit code ${code}`}`);
       console.log(`\n${passed} passed, ${failed} failed`);
       resolvePromise(code ?? 1);
     });
