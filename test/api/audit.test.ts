@@ -14,7 +14,6 @@ test.after.always(async () => {
 
 const post = (key: string, path: string, body: unknown, idempotencyKey: string | undefined = idem()) =>
   api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey });
-const get = (key: string, path: string) => api.call('GET', `/api/v1${path}`, { key });
 
 /** The audit rows of a key, oldest first, as stored. */
 async function auditRows(apiKeyId: string) {
@@ -66,11 +65,11 @@ test('failed writes are recorded: 404, 409 and 412', async (t) => {
 test('a read that fails once it reaches the operation is recorded; a successful read is not', async (t) => {
   const org = await createTestOrg(api.sql);
   const project = (await post(org.apiKey, '/projects', { name: 'r' })).body;
-  await get(org.apiKey, `/projects/${project.id}`);
-  await get(org.apiKey, `/projects/${project.id}/cargo`);
-  await get(org.apiKey, '/libraries/equipment');
-  await get(org.apiKey, '/projects/prj_gone');
-  await get(org.apiKey, `/projects/${project.id}/cargo?cursor=cl_gone`);
+  await api.get(org.apiKey, `/projects/${project.id}`);
+  await api.get(org.apiKey, `/projects/${project.id}/cargo`);
+  await api.get(org.apiKey, '/libraries/equipment');
+  await api.get(org.apiKey, '/projects/prj_gone');
+  await api.get(org.apiKey, `/projects/${project.id}/cargo?cursor=cl_gone`);
   t.deepEqual((await auditRows(org.apiKeyId)).map((r) => [r.operation, r.status, r.resourceId]), [
     ['createProject', 201, project.id],
     ['getProject', 404, 'prj_gone'],
@@ -82,8 +81,8 @@ test('400 invalid_input rejections are not recorded, on writes or reads', async 
   const org = await createTestOrg(api.sql);
   await post(org.apiKey, '/projects', { name: '' });
   await api.call('POST', '/api/v1/projects', { key: org.apiKey, body: { name: 'x' } });
-  await get(org.apiKey, '/libraries/equipment?limit=0');
-  await get(org.apiKey, '/libraries/equipment?ids=eqt_iso_20gp');
+  await api.get(org.apiKey, '/libraries/equipment?limit=0');
+  await api.get(org.apiKey, '/libraries/equipment?ids=eqt_iso_20gp');
   t.deepEqual(await auditRows(org.apiKeyId), []);
 });
 
@@ -93,17 +92,17 @@ test('refusals of a known key are recorded: 403 scope, 403 plan, 401 expired, 40
   t.deepEqual((await auditRows(readOnly.apiKeyId)).map((r) => [r.operation, r.status]), [['createProject', 403]]);
 
   const team = await createTestOrg(api.sql, { plan: 'team' });
-  await get(team.apiKey, '/libraries/equipment');
+  await api.get(team.apiKey, '/libraries/equipment');
   t.deepEqual((await auditRows(team.apiKeyId)).map((r) => [r.operation, r.status]), [['listEquipmentTypes', 403]]);
 
   const expiring = await createTestOrg(api.sql, { termDays: 30 });
   await api.sql`update api_keys set expires_at = now() - interval '1 second' where id = ${expiring.apiKeyId}`;
-  await get(expiring.apiKey, '/libraries/equipment');
+  await api.get(expiring.apiKey, '/libraries/equipment');
   t.deepEqual((await auditRows(expiring.apiKeyId)).map((r) => [r.operation, r.status]), [['listEquipmentTypes', 401]]);
 
   const demoted = await createTestOrg(api.sql);
   await changeMemberRole(api.sql, demoted.ownerId, 'member');
-  await get(demoted.apiKey, '/libraries/cargo');
+  await api.get(demoted.apiKey, '/libraries/cargo');
   t.deepEqual((await auditRows(demoted.apiKeyId)).map((r) => [r.operation, r.status]), [['listCargoLibrary', 401]]);
 });
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
+import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
 import { insertUntypedEquipmentRow } from '../../db/equipment.ts';
 import { createEquipmentType } from '../../db/libraries.ts';
@@ -16,7 +16,6 @@ test.after.always(async () => {
   await api?.close();
 });
 
-const post = (key: string, path: string, body: unknown) => api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey: idem() });
 const patch = (planId: string, body: unknown, key = org.apiKey) => api.call('PATCH', `/api/v1/load-plans/${planId}/equipment`, { key, body });
 const readPlan = async (planId: string) => (await api.call('GET', `/api/v1/load-plans/${planId}`, { key: org.apiKey })).body;
 
@@ -26,8 +25,8 @@ const customType = {
 };
 
 async function newPlan() {
-  const project = (await post(org.apiKey, '/projects', { name: 'P' })).body;
-  return (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan' })).body.id as string;
+  const project = (await api.post(org.apiKey, '/projects', { name: 'P' })).body;
+  return (await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan' })).body.id as string;
 }
 
 async function addUntypedRows(planId: string, count: number): Promise<string[]> {

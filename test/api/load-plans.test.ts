@@ -1,5 +1,5 @@
 import test from 'ava';
-import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
+import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
 
 let api: TestApi;
@@ -14,13 +14,11 @@ test.after.always(async () => {
   await api?.close();
 });
 
-const post = (key: string, path: string, body: unknown) => api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey: idem() });
-const get = (key: string, path: string) => api.call('GET', `/api/v1${path}`, { key });
 const box = { name: 'Box', quantity: 2, lengthMm: 1200, widthMm: 800, heightMm: 1000, weightG: 250_000 };
 
 async function newPlan(key = org.apiKey) {
-  const project = (await post(key, '/projects', { name: 'P' })).body;
-  const plan = (await post(key, `/projects/${project.id}/load-plans`, { name: 'Plan A' })).body;
+  const project = (await api.post(key, '/projects', { name: 'P' })).body;
+  const plan = (await api.post(key, `/projects/${project.id}/load-plans`, { name: 'Plan A' })).body;
   return { project, plan };
 }
 
@@ -43,16 +41,16 @@ async function storeResult(loadPlanId: string, extra: { axle?: unknown[]; stop?:
 }
 
 test('a new Load Plan answers 201 with id, revision 1, stale false and no equipment', async (t) => {
-  const project = (await post(org.apiKey, '/projects', { name: 'P' })).body;
-  const res = await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan A' });
+  const project = (await api.post(org.apiKey, '/projects', { name: 'P' })).body;
+  const res = await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan A' });
   t.is(res.status, 201);
   t.regex(res.body.id, /^lp_/);
   t.like(res.body, { revision: 1, stale: false, equipment: [] });
 });
 
 test('a Load Plan in another organization\'s Project answers 404 and creates nothing', async (t) => {
-  const project = (await post(org.apiKey, '/projects', { name: 'P' })).body;
-  const res = await post(other.apiKey, `/projects/${project.id}/load-plans`, { name: 'Intruder' });
+  const project = (await api.post(org.apiKey, '/projects', { name: 'P' })).body;
+  const res = await api.post(other.apiKey, `/projects/${project.id}/load-plans`, { name: 'Intruder' });
   t.is(res.status, 404);
   const [{ n }] = await api.sql`select count(*)::int as n from load_plans where project_id = ${project.id}`;
   t.is(n, 0);
@@ -60,7 +58,7 @@ test('a Load Plan in another organization\'s Project answers 404 and creates not
 
 test('an uncalculated Load Plan reads as unsolved without result or advisories', async (t) => {
   const { project, plan } = await newPlan();
-  const res = await get(org.apiKey, `/load-plans/${plan.id}`);
+  const res = await api.get(org.apiKey, `/load-plans/${plan.id}`);
   t.is(res.status, 200);
   t.like(res.body, { id: plan.id, projectId: project.id, name: 'Plan A', revision: 1, stale: false, solvedAt: null, securing: null, resultStatus: 'unsolved' });
   t.deepEqual(res.body.equipment, []);
@@ -72,7 +70,7 @@ test('an uncalculated Load Plan reads as unsolved without result or advisories',
 test('a calculated Load Plan reads as solved with its placements in camelCase; empty advisories are omitted', async (t) => {
   const { plan } = await newPlan();
   await storeResult(plan.id);
-  const res = await get(org.apiKey, `/load-plans/${plan.id}`);
+  const res = await api.get(org.apiKey, `/load-plans/${plan.id}`);
   t.is(res.body.resultStatus, 'solved');
   t.truthy(res.body.solvedAt);
   t.deepEqual(res.body.result.placements, [
@@ -93,7 +91,7 @@ test('axle, stop and securing advisories appear when present, outside warnings',
   const stop = [{ kind: 'stop-blocked', message: 'stop 1 blocked' }];
   const securing = [{ kind: 'securing-tipping', message: 'tips forward' }];
   await storeResult(plan.id, { axle, stop, securing });
-  const res = await get(org.apiKey, `/load-plans/${plan.id}`);
+  const res = await api.get(org.apiKey, `/load-plans/${plan.id}`);
   t.deepEqual(res.body.axleWarnings, axle);
   t.deepEqual(res.body.stopWarnings, stop);
   t.deepEqual(res.body.result.securingWarnings, securing);
@@ -102,19 +100,19 @@ test('axle, stop and securing advisories appear when present, outside warnings',
 
 test('importing cargo raises the revision of every plan of the Project; only plans with a result turn stale', async (t) => {
   const { project, plan } = await newPlan();
-  const solved = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan B' })).body;
+  const solved = (await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan B' })).body;
   await storeResult(solved.id);
-  await post(org.apiKey, `/projects/${project.id}/cargo`, { lines: [box] });
-  const a = (await get(org.apiKey, `/load-plans/${plan.id}`)).body;
-  const b = (await get(org.apiKey, `/load-plans/${solved.id}`)).body;
+  await api.post(org.apiKey, `/projects/${project.id}/cargo`, { lines: [box] });
+  const a = (await api.get(org.apiKey, `/load-plans/${plan.id}`)).body;
+  const b = (await api.get(org.apiKey, `/load-plans/${solved.id}`)).body;
   t.like(a, { revision: 2, stale: false });
   t.like(b, { revision: 2, stale: true });
 });
 
 test('another organization\'s Load Plan answers 404 exactly like an unknown id', async (t) => {
   const { plan } = await newPlan();
-  const foreign = await get(other.apiKey, `/load-plans/${plan.id}`);
-  const unknown = await get(other.apiKey, '/load-plans/lp_nope');
+  const foreign = await api.get(other.apiKey, `/load-plans/${plan.id}`);
+  const unknown = await api.get(other.apiKey, '/load-plans/lp_nope');
   t.is(foreign.status, 404);
   t.deepEqual(foreign.body, unknown.body);
 });

@@ -15,10 +15,9 @@ test.after.always(async () => {
   await api?.close();
 });
 
-const post = (key: string, path: string, body: unknown) => api.call('POST', `/api/v1${path}`, { key, body, idempotencyKey: idem() });
 
 test('creating a Project answers 201 with the Project and no cargo', async (t) => {
-  const res = await post(org.apiKey, '/projects', { name: 'Spring shipment', stops: [{ stop: 1, name: 'Hamburg' }, { stop: 2, name: 'Bremen' }] });
+  const res = await api.post(org.apiKey, '/projects', { name: 'Spring shipment', stops: [{ stop: 1, name: 'Hamburg' }, { stop: 2, name: 'Bremen' }] });
   t.is(res.status, 201);
   t.regex(res.body.id, /^prj_/);
   t.is(res.body.name, 'Spring shipment');
@@ -29,16 +28,16 @@ test('creating a Project answers 201 with the Project and no cargo', async (t) =
 });
 
 test('stops out of ascending order are refused with 400 invalid_input', async (t) => {
-  const res = await post(org.apiKey, '/projects', { name: 'P', stops: [{ stop: 2, name: 'b' }, { stop: 1, name: 'a' }] });
+  const res = await api.post(org.apiKey, '/projects', { name: 'P', stops: [{ stop: 2, name: 'b' }, { stop: 1, name: 'a' }] });
   t.is(res.status, 400);
   t.is(res.body.data.reason, 'invalid_input');
 });
 
 test('a Project read has metadata, cargoLineCount and Load Plan headers oldest first', async (t) => {
-  const project = (await post(org.apiKey, '/projects', { name: 'With plans', transportMode: 'road' })).body;
-  const first = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'First' })).body;
-  const second = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Second' })).body;
-  await post(org.apiKey, `/projects/${project.id}/cargo`, { lines: [{ name: 'Box', quantity: 3, lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1000 }] });
+  const project = (await api.post(org.apiKey, '/projects', { name: 'With plans', transportMode: 'road' })).body;
+  const first = (await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'First' })).body;
+  const second = (await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Second' })).body;
+  await api.post(org.apiKey, `/projects/${project.id}/cargo`, { lines: [{ name: 'Box', quantity: 3, lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1000 }] });
   const res = await api.call('GET', `/api/v1/projects/${project.id}`, { key: org.apiKey });
   t.is(res.status, 200);
   t.is(res.body.transportMode, 'road');
@@ -51,7 +50,7 @@ test('a Project read has metadata, cargoLineCount and Load Plan headers oldest f
 });
 
 test('another organization\'s Project answers 404 exactly like an unknown id', async (t) => {
-  const project = (await post(org.apiKey, '/projects', { name: 'Private' })).body;
+  const project = (await api.post(org.apiKey, '/projects', { name: 'Private' })).body;
   const foreign = await api.call('GET', `/api/v1/projects/${project.id}`, { key: other.apiKey });
   const unknown = await api.call('GET', '/api/v1/projects/prj_does_not_exist', { key: other.apiKey });
   t.is(foreign.status, 404);
@@ -61,8 +60,8 @@ test('another organization\'s Project answers 404 exactly like an unknown id', a
 
 test('a read-only key on every write route answers 403 insufficient_scope and changes nothing', async (t) => {
   const key = await createApiKey(api.sql, { organizationId: org.organizationId, createdByMemberId: org.ownerId, scope: 'read' });
-  const project = (await post(org.apiKey, '/projects', { name: 'Guarded' })).body;
-  const plan = (await post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan' })).body;
+  const project = (await api.post(org.apiKey, '/projects', { name: 'Guarded' })).body;
+  const plan = (await api.post(org.apiKey, `/projects/${project.id}/load-plans`, { name: 'Plan' })).body;
   const writes: [string, string, unknown][] = [
     ['POST', '/projects', { name: 'nope' }],
     ['POST', `/projects/${project.id}/load-plans`, { name: 'nope' }],

@@ -11,6 +11,10 @@ export interface TestApi {
   sql: Sql;
   taskQueue: string;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** POST under /api/v1 with a fresh Idempotency-Key. */
+  post(key: string, path: string, body: unknown): Promise<Reply>;
+  /** GET under /api/v1. */
+  get(key: string, path: string): Promise<Reply>;
   close(): Promise<void>;
 }
 
@@ -47,6 +51,8 @@ export async function startTestApi(overrides: Partial<Record<keyof Env, string>>
     sql: services.sql,
     taskQueue,
     call: (method, path, options = {}) => call(api.url, method, path, options),
+    post: (key, path, body) => call(api.url, 'POST', `/api/v1${path}`, { key, body, idempotencyKey: idem() }),
+    get: (key, path) => call(api.url, 'GET', `/api/v1${path}`, { key }),
     close: async () => {
       await api.close();
       await services.close();
