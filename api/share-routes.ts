@@ -22,7 +22,7 @@ import {
   renderStepPage,
   renderStepSvg,
   type SharedPlanView,
-} from './share-page/index.ts';
+} from '../share-page/index.ts';
 import { limitPerIp } from './middleware/rate-limit.ts';
 import { ApiError } from './errors.ts';
 import type { ApiContext, ApiMiddleware } from './context.ts';

@@ -2,7 +2,7 @@
 // the stored result with its own revision and solve time; names (plan, Project, cargo
 // lines, equipment) are read as they are now.
 import type { Placement } from '../solver/types.ts';
-import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../api/share-page/view-model.ts';
+import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../share-page/view-model.ts';
 import type { Db } from './connect.ts';
 import { toPlacement } from './load-plans.ts';
 

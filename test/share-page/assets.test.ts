@@ -1,7 +1,7 @@
 import test from 'ava';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { readAsset, resolveAsset, SHARE_ASSETS } from '../../api/share-page/assets.ts';
+import { readAsset, resolveAsset, SHARE_ASSETS } from '../../share-page/assets.ts';
 
 test('every served asset is a file on disk', (t) => {
   t.deepEqual(

@@ -2,9 +2,9 @@
 // of 20,000 pieces, here in 100 Units of 200 pieces from 2,000 lines.
 // Run: npx tsx test/share-page/bench-render.ts
 import type { Placement } from '../../solver/types.ts';
-import { placementsCsv } from '../../api/share-page/csv.ts';
-import { renderReportPage } from '../../api/share-page/report.ts';
-import { renderStepPage, renderStepSvg } from '../../api/share-page/steps.ts';
+import { placementsCsv } from '../../share-page/csv.ts';
+import { renderReportPage } from '../../share-page/report.ts';
+import { renderStepPage, renderStepSvg } from '../../share-page/steps.ts';
 import { samplePlan } from './fixture.ts';
 
 const UNITS = 100;

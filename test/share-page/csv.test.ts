@@ -1,5 +1,5 @@
 import test from 'ava';
-import { csvField, neutraliseFormula, placementsCsv } from '../../api/share-page/csv.ts';
+import { csvField, neutraliseFormula, placementsCsv } from '../../share-page/csv.ts';
 import { planWithoutSteps, samplePlan } from './fixture.ts';
 
 /** RFC 4180 reader for the tests. */

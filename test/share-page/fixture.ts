@@ -1,7 +1,7 @@
 // A hand-made shared plan: two Units (a 20' container with three pieces, a van with two),
 // placements listed out of loading order, and one warning of every kind.
 import type { Placement } from '../../solver/types.ts';
-import type { SharedPlanView } from '../../api/share-page/view-model.ts';
+import type { SharedPlanView } from '../../share-page/view-model.ts';
 
 export const BASE = '/share/tok123';
 

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { formatNumber, formatPercent, formatTimestamp, formatWeight, rotationLabel, stopLabel } from '../../api/share-page/format.ts';
+import { formatNumber, formatPercent, formatTimestamp, formatWeight, rotationLabel, stopLabel } from '../../share-page/format.ts';
 
 test('numbers are grouped by thousands with a fixed number of decimals', (t) => {
   t.is(formatNumber(1234567), '1,234,567');

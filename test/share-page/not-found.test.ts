@@ -1,5 +1,5 @@
 import test from 'ava';
-import { renderNotFoundPage } from '../../api/share-page/not-found.ts';
+import { renderNotFoundPage } from '../../share-page/not-found.ts';
 
 test('the not-found page is a complete, self-contained HTML page', (t) => {
   const html = renderNotFoundPage();

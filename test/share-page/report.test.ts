@@ -1,7 +1,7 @@
 import test from 'ava';
-import { renderReportPage } from '../../api/share-page/report.ts';
-import { embeddedPlanData } from '../../api/share-page/report-viewer.ts';
-import { resolveAsset } from '../../api/share-page/assets.ts';
+import { renderReportPage } from '../../share-page/report.ts';
+import { embeddedPlanData } from '../../share-page/report-viewer.ts';
+import { resolveAsset } from '../../share-page/assets.ts';
 import { BASE, planNamed, planWithoutSteps, samplePlan } from './fixture.ts';
 import { bodyRows, byTestId, count, headerCells } from './html.ts';
 

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { renderReportPage } from '../../api/share-page/report.ts';
-import { renderStepSvg } from '../../api/share-page/steps.ts';
+import { renderReportPage } from '../../share-page/report.ts';
+import { renderStepSvg } from '../../share-page/steps.ts';
 import { BASE, planNamed, samplePlan } from './fixture.ts';
 import { allElements, hasClass, parseXml, type XmlElement } from './xml.ts';
 

@@ -1,6 +1,6 @@
 import test from 'ava';
-import { loadingSteps } from '../../api/share-page/loading-steps.ts';
-import { renderStepPage, renderStepSvg, stepCount } from '../../api/share-page/steps.ts';
+import { loadingSteps } from '../../share-page/loading-steps.ts';
+import { renderStepPage, renderStepSvg, stepCount } from '../../share-page/steps.ts';
 import { BASE, planNamed, planWithoutSteps, samplePlan } from './fixture.ts';
 import { bodyRows, byTestId } from './html.ts';
 

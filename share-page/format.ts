@@ -1,6 +1,6 @@
 // How numbers, times and codes read on the Share Link pages (fixed English formatting so
 // pages and tests do not depend on the server's locale).
-import type { Orientation, UnloadedReason } from '../../solver/types.ts';
+import type { Orientation, UnloadedReason } from '../solver/types.ts';
 
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');

@@ -8,7 +8,7 @@
 // `a[data-testid="step-next"]` (absent on the last), `a[data-testid="report-link"]`,
 // `table[data-testid="step-pieces"]`, `img[data-testid="step-image"]`,
 // `[data-testid="step-number"]`; `<main data-step="n">`.
-import type { PieceRef } from '../../solver/types.ts';
+import type { PieceRef } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { formatDims, formatNumber, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
 import { assetHref, basePathOf, renderDocument, type PageOptions } from './layout.ts';

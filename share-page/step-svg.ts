@@ -6,7 +6,7 @@
 //
 // SVG hooks: `g[data-view="top|side|door"]`, in each `rect.piece` per loaded piece (plus
 // class `current` for step n's pieces) and `rect.current-outline` per piece of step n.
-import type { Placement } from '../../solver/types.ts';
+import type { Placement } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { unitLabel } from './format.ts';
 import { loadingSteps, type LoadingStep } from './loading-steps.ts';

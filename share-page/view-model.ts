@@ -1,7 +1,7 @@
 // The data a Share Link page renders: the stored plan result plus the names a visitor
 // needs. Built by the server from the database; everything here renders it, nothing
 // fetches. Piece numbers are shown to visitors 1-based (pieceIndex + 1), as loaders count.
-import type { SolveResult } from '../../solver/types.ts';
+import type { SolveResult } from '../solver/types.ts';
 
 export interface SharedEquipment {
   id: string;

@@ -1,6 +1,6 @@
 // The report's warnings and advisories (one labelled section per kind, omitted when empty)
 // and the Unloaded cargo.
-import type { PieceRef } from '../../solver/types.ts';
+import type { PieceRef } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { formatNumber, formatWeight, pieceLabel, stopLabel, unitLabel, unloadedReasonLabel } from './format.ts';
 import type { SharedPlanView, ViewIndex } from './view-model.ts';

@@ -5,7 +5,7 @@
 // share a Unit and a `loadingStep` form one step (the solver gives every piece its own
 // step, so normally one piece per step). `/share/:token/steps/:n` uses this number, and so
 // do the report's step column and the CSV.
-import type { Placement, SolveResult } from '../../solver/types.ts';
+import type { Placement, SolveResult } from '../solver/types.ts';
 
 export interface LoadingStep {
   /** 1-based, plan-wide. */
