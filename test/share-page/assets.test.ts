@@ -12,7 +12,7 @@ test('every served asset is a file on disk', (t) => {
 });
 
 test('an asset name resolves to its file and content type', (t) => {
-  t.regex(resolveAsset('viewer.js')?.path ?? '', /api\/share-page\/viewer\.js$/);
+  t.regex(resolveAsset('viewer.js')?.path ?? '', /share-page\/viewer\.js$/);
   t.regex(resolveAsset('three.module.js')?.path ?? '', /three\/build\/three\.module\.js$/);
   t.is(resolveAsset('share.css')?.contentType, 'text/css; charset=utf-8');
 });
