@@ -2,9 +2,10 @@
 // and generate the OpenAPI document.
 import zodRouter from 'koa-zod-router';
 import type { ZodError } from 'zod';
-import { ApiError, invalidInput, type Issue } from './errors.ts';
+import { ApiError, invalidInput, notFound, type Issue } from './errors.ts';
 import { koaPath, routes } from './contract/routes.ts';
 import { idempotent, requireIdempotencyKey } from './middleware/idempotency.ts';
+import { refuseDuplicateKeys } from './middleware/duplicate-keys.ts';
 import { handlers } from './handlers/index.ts';
 import type { ApiMiddleware } from './context.ts';
 
@@ -29,11 +30,22 @@ function summary(issues: Issue[]): string {
   return `invalid input: ${where}: ${first.message}${more}`;
 }
 
+/** What the handlers call a resource in their 404 messages, by path parameter. */
+const PATH_ID_NAMES: Record<string, string> = { projectId: 'project', loadPlanId: 'load plan', id: 'calculate' };
+
+/** A path id or cursor with characters no id has cannot name anything: 404, as an unknown one would. */
+function isCursorIssue(issue: Issue): boolean {
+  return issue.path[0] === 'query' && issue.path[1] === 'cursor';
+}
+
 const validationErrorHandler: ApiMiddleware = async (ctx, next) => {
   const invalid = (ctx as any).invalid as Record<string, ZodError | boolean | undefined> | undefined;
   if (invalid?.error) {
+    if (invalid.params) throw notFound(ctx.state.route?.params ? PATH_ID_NAMES[Object.keys(ctx.state.route.params.shape)[0]] : undefined);
     const issues = issuesOf(invalid);
-    throw invalidInput(summary(issues), issues);
+    const inputIssues = issues.filter((i) => !isCursorIssue(i));
+    if (inputIssues.length) throw invalidInput(summary(inputIssues), inputIssues);
+    throw notFound('cursor');
   }
   await next();
 };
@@ -68,7 +80,7 @@ export function createRouter(prefix: string) {
       name: route.operationId,
       method: route.method,
       path: koaPath(route.path),
-      pre: (route.idempotent ? requireIdempotencyKey : undefined) as any,
+      pre: (route.idempotent ? [refuseDuplicateKeys, requireIdempotencyKey] : [refuseDuplicateKeys]) as any,
       handler: (route.idempotent ? [idempotent, handler] : [handler]) as any,
       validate: { params: route.params, query: route.query, body: route.body } as any,
     });

@@ -1,11 +1,11 @@
 import { z } from './zod.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, MAX_INT4, Timestamp } from './common.ts';
 
 export const CalculateStatus = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled', 'timed_out']);
 
 export const CalculateBody = z
   .object({
-    expectedRevision: z.number().int().min(1).openapi({ description: 'The revision from your last read of the Load Plan.' }),
+    expectedRevision: z.number().int().min(1).max(MAX_INT4).openapi({ description: 'The revision from your last read of the Load Plan.' }),
     replaceUnlockedManual: z.boolean().optional().openapi({ description: 'Allow the run to replace unlocked manual placements.' }),
   })
   .strict()

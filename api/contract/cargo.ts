@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { CursorQuery, Id, Timestamp, limitQuery } from './common.ts';
+import { CursorQuery, Id, Timestamp, limitQuery, text } from './common.ts';
 
 export const FrictionSurface = z.enum([
   'wood_on_wood',
@@ -19,12 +19,12 @@ const mm = (what: string) => z.number().int().min(1).max(100_000).openapi({ desc
 
 /** The fields a cargo line and a Cargo Library item share. */
 export const cargoFields = {
-  name: z.string().trim().min(1).max(200),
+  name: text({ max: 200, notBlank: true }),
   lengthMm: mm('length'),
   widthMm: mm('width'),
   heightMm: mm('height'),
   weightG: z.number().int().min(0).max(100_000_000).openapi({ description: 'whole grams' }),
-  groupKey: z.string().min(1).max(100).nullable().optional()
+  groupKey: text({ min: 1, max: 100 }).nullable().optional()
     .openapi({ description: 'Lines sharing one form a keep-together group.' }),
   minSupportPermille: z.number().int().min(501).max(1000).nullable().optional()
     .openapi({ description: 'Share of the base resting on cargo below when not on the floor; null and omitted mean 1000.' }),

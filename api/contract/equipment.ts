@@ -1,5 +1,5 @@
 import { z } from './zod.ts';
-import { Id } from './common.ts';
+import { Id, MAX_INT4 } from './common.ts';
 
 export const Opening = z.enum(['rear', 'side', 'top']);
 
@@ -38,7 +38,7 @@ export const MAX_EQUIPMENT_ROWS = 20;
 
 export const PatchEquipmentBody = z
   .object({
-    expectedRevision: z.number().int().min(1),
+    expectedRevision: z.number().int().min(1).max(MAX_INT4),
     equipmentTypeIds: z
       .array(Id)
       .max(MAX_EQUIPMENT_ROWS)

@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
-import { CursorQuery, Id, Timestamp, limitQuery, page } from './common.ts';
+import { CursorQuery, Id, Timestamp, limitQuery, page, text } from './common.ts';
 import { cargoFields } from './cargo.ts';
 import { EquipmentTypeSchema } from './equipment.ts';
 
-const searchQuery = z.string().max(200).optional().openapi({ description: 'case-insensitive substring of the name' });
+const searchQuery = text({ max: 200 }).optional().openapi({ description: 'case-insensitive substring of the name' });
 
 export const CargoLibraryQuery = z.object({ limit: limitQuery(100, 20), query: searchQuery, cursor: CursorQuery });
 

@@ -1,9 +1,9 @@
 import { z } from './zod.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, PathId, Timestamp, text } from './common.ts';
 import { EquipmentRowSchema } from './equipment.ts';
 import { LoadPlanHeader } from './projects.ts';
 
-export const CreateLoadPlanBody = z.object({ name: z.string().trim().min(1).max(200) }).strict().openapi('CreateLoadPlan');
+export const CreateLoadPlanBody = z.object({ name: text({ max: 200, notBlank: true }) }).strict().openapi('CreateLoadPlan');
 
 export const CreatedLoadPlan = z
   .object({ id: Id, revision: z.number().int(), stale: z.boolean(), equipment: z.array(EquipmentRowSchema) })
@@ -39,7 +39,7 @@ export const LoadPlanSchema = LoadPlanHeader.extend({
   stopWarnings: z.array(Advisory).optional().openapi({ description: 'omitted when empty; holds stop-blocked' }),
 }).openapi('LoadPlan');
 
-export const LoadPlanParams = z.object({ loadPlanId: Id });
-export const GenericIdParams = z.object({ id: Id });
+export const LoadPlanParams = z.object({ loadPlanId: PathId });
+export const GenericIdParams = z.object({ id: PathId });
 
 export { Timestamp };

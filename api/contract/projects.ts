@@ -1,13 +1,14 @@
 import { z } from './zod.ts';
-import { Id, Timestamp } from './common.ts';
+import { Id, PathId, Timestamp, text } from './common.ts';
 
 export const TransportMode = z.enum(['sea', 'road']).openapi({ description: 'Picks the default equipment filter.' });
 
-export const StopSchema = z.object({ stop: z.number().int().min(1).max(99), name: z.string().max(200) }).strict();
+export const StopSchema = z.object({ stop: z.number().int().min(1).max(99), name: text({ max: 200 }) }).strict();
 
 export const Stops = z
   .array(StopSchema)
   .max(99)
+  .openapi({ description: 'Stop ordinals unique and in ascending order.' })
   .superRefine((stops, ctx) => {
     stops.forEach((s, i) => {
       if (i > 0 && s.stop <= stops[i - 1].stop) {
@@ -18,7 +19,7 @@ export const Stops = z
 
 export const CreateProjectBody = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: text({ max: 200, notBlank: true }),
     transportMode: TransportMode.default('sea'),
     stops: Stops.default([]),
   })
@@ -53,4 +54,4 @@ export const ProjectReadSchema = ProjectSchema.extend({
   loadPlans: z.array(LoadPlanHeader).openapi({ description: 'One header per plan, oldest first.' }),
 }).openapi('ProjectRead');
 
-export const ProjectParams = z.object({ projectId: Id });
+export const ProjectParams = z.object({ projectId: PathId });

@@ -206,6 +206,7 @@ export function isWriteRoute(route: Pick<RouteContract, 'method'>): boolean {
 export function errorsOf(route: RouteContract): ErrorCode[] {
   const all = new Set<ErrorCode>([...route.errors, ...COMMON_ERRORS]);
   if (route.idempotent || route.body || route.query || route.params) all.add('BAD_REQUEST');
+  if (route.body) all.add('PAYLOAD_TOO_LARGE');
   all.add('METHOD_NOT_ALLOWED');
   return [...all];
 }

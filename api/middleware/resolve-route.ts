@@ -16,7 +16,9 @@ export function resolve(path: string, method: string): { route?: RouteContract; 
 
 export function resolveRoute(prefix: string): ApiMiddleware {
   return async (ctx, next) => {
-    const { route, allow } = resolve(ctx.path.slice(prefix.length) || '/', ctx.method);
+    // HEAD is served wherever GET is (koa sends the headers without the body)
+    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
+    const { route, allow } = resolve(ctx.path.slice(prefix.length) || '/', method);
     if (!route) {
       if (allow.length === 0) throw new ApiError('NOT_FOUND', `no route ${ctx.method} ${ctx.path}`);
       throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { Allow: allow.join(', ') });
