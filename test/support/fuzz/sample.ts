@@ -31,7 +31,9 @@ export function fitsString(schema: Schema, value: string): boolean {
 
 function sampleString(schema: Schema, random: Random): string {
   if (schema.format === 'date-time') return new Date(Date.UTC(2030, random.int(0, 11), random.int(1, 28), 12)).toISOString().replace('.000Z', 'Z');
-  const pool = random.chance(0.5) ? [`Item ${random.int(1, 999)}`, ...CANDIDATES] : CANDIDATES;
+  // the longest string the document allows, now and then
+  const longest = schema.maxLength !== undefined && random.chance(0.15) ? ['x'.repeat(schema.maxLength)] : [];
+  const pool = [...longest, ...(random.chance(0.5) ? [`Item ${random.int(1, 999)}`] : []), ...CANDIDATES];
   for (const candidate of pool) {
     const sized = schema.minLength && candidate.length < schema.minLength ? candidate.padEnd(schema.minLength, 'x') : candidate;
     if (fitsString(schema, sized)) return sized;
