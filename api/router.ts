@@ -69,7 +69,11 @@ export function createRouter(prefix: string) {
         if (err instanceof SyntaxError) {
           throw invalidInput(`request body is not valid JSON: ${err.message}`, [{ path: [], message: err.message, code: 'invalid_json' }]);
         }
-        throw err;
+        // the rest is the client's too: a Content-Encoding the bytes do not follow (zlib and
+        // brotli errors), an unsupported encoding or charset
+        throw invalidInput(`the request body could not be decoded: ${err.message}`, [
+          { path: ['headers', 'Content-Encoding'], message: err.message, code: 'undecodable_body' },
+        ]);
       },
     },
     zodRouter: { validationErrorHandler: validationErrorHandler as any },

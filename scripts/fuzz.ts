@@ -42,6 +42,12 @@ const env = readEnv({ ...process.env, RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT
 const services = createServices(env, infra.databaseUrl, infra.temporalAddress);
 const api = await startApiServer(services, '127.0.0.1', 0);
 
+/** Findings by mutation and route, most frequent first. */
+const classes = (findings: Finding[]) => {
+  const counts = new Map<string, number>();
+  for (const f of findings) counts.set(`${f.case.mutation} ${f.case.operationId} ${f.status}`, (counts.get(`${f.case.mutation} ${f.case.operationId} ${f.status}`) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k}: ${n}`).join(', ');
+};
 const line = (f: Finding) => `  ${f.status} ${f.case.mutation} ${f.case.method} ${f.case.path.slice(0, 120)} ${JSON.stringify(f.case.body?.slice(0, 120) ?? '')} -> ${f.text.slice(0, 160)}`;
 try {
   const target = await fuzzTarget(`${api.url}/api/v1`, key.secret);
@@ -59,13 +65,13 @@ try {
   console.log(`app: ${appDir}, seed ${values.seed}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
   console.log(`requests sent: ${report.sent}`);
   console.log(`statuses: ${Object.entries(report.byStatus).map(([s, n]) => `${s}: ${n}`).join(', ')}`);
-  console.log(`5xx seen: ${report.serverErrors.length}`);
+  console.log(`5xx seen: ${report.serverErrors.length}${report.serverErrors.length ? ` (${classes(report.serverErrors)})` : ''}`);
   report.serverErrors.slice(0, show).forEach((f) => console.log(line(f)));
   console.log(`answers not in the one error body: ${report.nonStandardBodies.length}`);
   report.nonStandardBodies.slice(0, show).forEach((f) => console.log(line(f)));
-  console.log(`statuses the spec does not list for the route: ${report.outsideSpec.length}`);
+  console.log(`statuses the spec does not list for the route: ${report.outsideSpec.length}${report.outsideSpec.length ? ` (${classes(report.outsideSpec)})` : ''}`);
   report.outsideSpec.slice(0, show).forEach((f) => console.log(line(f)));
-  console.log(`writes acknowledged: ${report.ledger.projectsCreated} projects, ${report.ledger.loadPlansCreated} load plans, ${report.ledger.cargoLinesAdded} cargo lines; unanswered writes: ${report.ledger.unanswered}`);
+  console.log(`writes acknowledged: ${report.ledger.projectsCreated} projects, ${report.ledger.loadPlansCreated} load plans, ${report.ledger.cargoLinesAdded} cargo lines; writes the client gave up on (then retried with the same Idempotency-Key): ${report.ledger.unanswered} (committed all the same: ${report.ledger.writtenUnseen}), never answered: ${report.ledger.neverAnswered}`);
   console.log(`rows and reads vs 2xx answers: ${disagreements.length ? disagreements.join('; ') : 'agree'}`);
   process.exitCode = report.serverErrors.length || report.nonStandardBodies.length || report.outsideSpec.length || disagreements.length ? 1 : 0;
 } finally {

@@ -28,7 +28,7 @@ const show = (findings: FuzzReport['serverErrors']) =>
   findings.slice(0, 5).map((f) => `${f.case.mutation} ${f.case.method} ${f.case.path} -> ${f.status} ${f.text.slice(0, 200)}`).join('\n');
 
 test('no mutated request answers 5xx', (t) => {
-  t.is(report.sent, 400);
+  t.true(report.sent >= 400); // and the retries of writes the client gave up on
   t.is(report.serverErrors.length, 0, show(report.serverErrors));
 });
 
@@ -40,7 +40,7 @@ test('every status is one the document lists for the route', (t) => {
   t.is(report.outsideSpec.length, 0, show(report.outsideSpec));
 });
 
-test('rows and reads agree with the writes the 2xx answers acknowledged', (t) => {
-  t.is(report.ledger.unanswered, 0);
+test('rows and reads agree with the writes the 2xx answers acknowledged (a write the client gave up on is retried with its key)', (t) => {
+  t.is(report.ledger.neverAnswered, 0);
   t.deepEqual(disagreements, []);
 });

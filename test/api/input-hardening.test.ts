@@ -82,6 +82,14 @@ test('duplicate keys are found through escapes and only where they are keys', (t
   t.deepEqual(firstDuplicateKey('[{"x":[1,{"k":1,"k":2}]}]'), [0, 'x', 1, 'k']);
 });
 
+test('a body that does not follow its Content-Encoding is invalid input, not a server error', async (t) => {
+  for (const encoding of ['gzip', 'deflate', 'br']) {
+    const res = await api.call('POST', '/api/v1/projects', { key: org.apiKey, idempotencyKey: idem(), headers: { 'content-type': 'application/json', 'content-encoding': encoding }, rawBody: '{"name":"plain"}' });
+    t.is(res.status, 400, encoding);
+    t.is(res.body.data.issues[0].code, 'undecodable_body');
+  }
+});
+
 test('HEAD is served wherever GET is, with the headers and no body', async (t) => {
   const res = await api.call('HEAD', `/api/v1/projects/${projectId}`, { key: org.apiKey });
   t.is(res.status, 200);

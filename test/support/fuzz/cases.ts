@@ -24,6 +24,8 @@ export interface FuzzCase {
   /** statuses the document lists for this route */
   specStatuses: string[];
   idempotencyKey?: string;
+  /** the client gives up after this many milliseconds */
+  abortAfterMs?: number;
   /** the path's Project, for the write ledger */
   projectId?: string;
 }
@@ -88,6 +90,7 @@ const ODD_STRINGS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfff', '\ud83d', '\u202
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty'];
 const ODD_PATH_IDS = ['%00', 'a%00b', 'x'.repeat(65), 'x'.repeat(5000), '%FF', '%ED%A0%80', '%E2%80%AE', '..', '%2e%2e', 'a%20b', 'é', 'prj_none', '%25', '0', '-', 'null', 'undefined', '%2F'];
 const ODD_QUERIES = [
+  Array.from({ length: 2000 }, (_, i) => `p${i}=1`).join('&'), 'limit=1'.padEnd(100, '&'),
   'limit=abc', 'limit=0', 'limit=-1', 'limit=1e3', 'limit=1.5', 'limit=99999999999999999999', 'limit[]=1', 'limit=1&limit=2', 'limit=',
   'cursor=%00', 'cursor=', 'cursor=' + 'a'.repeat(300), 'cursor=a%20b', 'cursor=cl_none', 'cursor[]=x', 'cursor=%FF',
   'query=%00', 'query=%ED%A0%80', 'query=%FF', 'query=' + 'q'.repeat(201), 'query=%25%5F', 'query[a]=1', 'query=_', 'query=%',
@@ -95,6 +98,10 @@ const ODD_QUERIES = [
   '__proto__[x]=1', 'constructor[prototype][x]=1', 'a=%E0%A4%A', '%=', '&&&', 'x=' + 'y'.repeat(10000),
 ];
 const CONTENT_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/jsonx', 'application/xml', ''];
+const ODD_HEADERS: Record<string, string>[] = [
+  { 'content-encoding': 'gzip' }, { 'content-encoding': 'br' }, { 'content-encoding': 'identity, zstd' },
+  { accept: 'text/html' }, { 'accept-charset': 'latin1' }, { 'x-request-id': 'x'.repeat(500) }, { authorization: 'Bearer' },
+];
 const BAD_KEYS = ['', ' ', 'a b', 'x'.repeat(256), 'é', '\t', 'a'.repeat(255)];
 const MALFORMED = ['{', '{"a":}', '{"a":1,}', "{'a':1}", 'nul', '\u0000', '{"name":"\\x"}', '{"name":"\\ud800"}', '[1,', '{"a":1}{"b":2}', '\ufeff{}', ' '];
 const NON_OBJECTS = ['[]', 'null', '42', '"s"', 'true', '[{}]'];
@@ -207,6 +214,10 @@ export function fuzzCase(doc: Doc, operations: Operation[], ids: PathIds, random
     else headers['idempotency-key'] = random.pick(BAD_KEYS);
     return { ...c, headers, mutation: 'header:bad-idempotency-key' };
   }
+  if (kind === 8 && random.chance(0.3)) {
+    const headers = { ...c.headers, 'content-type': 'application/json', ...random.pick(ODD_HEADERS) };
+    return { ...c, headers, body: c.body ?? '{}', mutation: 'header:odd' };
+  }
   if (kind === 8) {
     const headers = { ...c.headers, 'content-type': random.pick(CONTENT_TYPES) };
     return { ...c, headers, body: c.body ?? 'name=x', mutation: 'header:content-type' };
@@ -218,6 +229,10 @@ export function fuzzCase(doc: Doc, operations: Operation[], ids: PathIds, random
     const other = operations.find((o) => o.path === operation.path && o.method === method);
     const specStatuses = [...new Set([...c.specStatuses, ...(other ? Object.keys(other.op.responses) : [])])];
     return { ...c, method, specStatuses, mutation: 'method:other' };
+  }
+  if (kind === 10 && c.idempotencyKey && random.chance(0.3)) {
+    // a valid write whose client stops waiting: the server may still commit it
+    return { ...c, mutation: 'client:abort', abortAfterMs: random.int(0, 30) };
   }
   if (kind === 10 && random.chance(0.05)) {
     // past the 4 MB limit

@@ -17,8 +17,12 @@ export interface Ledger {
   projectsCreated: number;
   loadPlansCreated: number;
   cargoLinesAdded: number;
-  /** writes that got no answer at all (the connection failed): they may or may not have happened */
+  /** writes whose client gave up (or whose connection failed): each was sent again with its Idempotency-Key */
   unanswered: number;
+  /** of those, writes the server had committed all the same (the retry was answered by a replay) */
+  writtenUnseen: number;
+  /** of those, writes the retries never got an answer for */
+  neverAnswered: number;
 }
 
 export interface FuzzReport {
@@ -52,9 +56,12 @@ export function isErrorBody(body: any, status: number): boolean {
   return true;
 }
 
-async function send(baseUrl: string, apiKey: string, c: FuzzCase): Promise<{ status: number; text: string; replayed: boolean } | null> {
+type Answer = { status: number; text: string; replayed: boolean };
+
+async function send(baseUrl: string, apiKey: string, c: FuzzCase, abortAfterMs?: number): Promise<Answer | null> {
   try {
     const res = await request(baseUrl + c.path, {
+      signal: abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs),
       method: c.method as any,
       headers: { authorization: `Bearer ${apiKey}`, ...c.headers },
       body: c.body,
@@ -78,28 +85,51 @@ export async function runFuzz(target: FuzzTarget, options: { count: number; seed
     serverErrors: [],
     nonStandardBodies: [],
     outsideSpec: [],
-    ledger: { projectsCreated: 0, loadPlansCreated: 0, cargoLinesAdded: 0, unanswered: 0 },
+    ledger: { projectsCreated: 0, loadPlansCreated: 0, cargoLinesAdded: 0, unanswered: 0, writtenUnseen: 0, neverAnswered: 0 },
   };
   let next = 0;
   const worker = async () => {
     while (next < cases.length) {
       const c = cases[next++];
-      const answer = await send(target.baseUrl, target.apiKey, c);
+      const answer = await send(target.baseUrl, target.apiKey, c, c.abortAfterMs);
       report.sent++;
       report.byMutation[c.mutation] = (report.byMutation[c.mutation] ?? 0) + 1;
       if (report.sent % 1000 === 0) options.onProgress?.(report.sent);
       if (!answer) {
-        if (c.method !== 'GET' && c.method !== 'HEAD') report.ledger.unanswered++;
+        if (c.method !== 'GET' && c.method !== 'HEAD') unanswered.push(c);
         continue;
       }
       record(report, c, answer);
     }
   };
+  const unanswered: FuzzCase[] = [];
   await Promise.all(Array.from({ length: options.concurrency ?? 4 }, worker));
+  report.ledger.unanswered = unanswered.length;
+  for (const c of unanswered) await retryUntilAnswered(target, report, c);
   return report;
 }
 
-function record(report: FuzzReport, c: FuzzCase, answer: { status: number; text: string; replayed: boolean }): void {
+/**
+ * A write the client never heard back from is sent again with the same Idempotency-Key:
+ * the answer (the first response replayed, or a first run) tells whether it was written.
+ */
+async function retryUntilAnswered(target: FuzzTarget, report: FuzzReport, c: FuzzCase): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const answer = await send(target.baseUrl, target.apiKey, c);
+    report.sent++;
+    const stillRunning = answer?.status === 409 && JSON.parse(answer.text).data?.reason === 'idempotency_key_in_use';
+    if (answer && !stillRunning) {
+      // a replay here stands for a first response nobody saw: it was written. Count it once.
+      if (answer.replayed) report.ledger.writtenUnseen++;
+      record(report, c, { ...answer, replayed: false });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  report.ledger.neverAnswered++;
+}
+
+function record(report: FuzzReport, c: FuzzCase, answer: Answer): void {
   const { status, text } = answer;
   report.byStatus[status] = (report.byStatus[status] ?? 0) + 1;
   const finding = { case: c, status, text: text.slice(0, 500) };
