@@ -11,9 +11,10 @@ import {
   recordAttempt,
   eventOfCalculate,
 } from '../../db/webhooks.ts';
-import { MAX_ATTEMPTS } from '../../workflows/webhook-schedule.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../../temporal/contracts.ts';
 import { deliverWebhook, type DeliverOptions, type DeliveryFailure } from './deliver.ts';
-import { dispatchEvent, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter, type DispatchResult, type SweepOptions, type SweepResult } from './dispatch.ts';
+import { dispatchEvent, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter, type DispatchResult } from './dispatch.ts';
+import type { SweepOptions, SweepResult } from '../../temporal/contracts.ts';
 import { eventBodyJson } from './event-body.ts';
 import { endpointDisabledMail, mailOwnersAndAdmins } from './mailer.ts';
 import { allowLoopbackFromEnv } from './url-policy.ts';
@@ -64,7 +65,7 @@ export async function attemptDelivery(sql: Sql, deliveryId: string, attempt: num
   const failure = result.ok ? null : `${result.failure}${result.detail ? `: ${result.detail}` : ''}`;
   const failingSince = await recordAttempt(sql, deliveryId, ctx.endpointId, {
     ok: result.ok,
-    final: attempt >= MAX_ATTEMPTS,
+    final: attempt >= MAX_DELIVERY_ATTEMPTS,
     statusCode: result.status,
     failure,
     snippet: result.responseSnippet,
