@@ -5,7 +5,7 @@ import {
   defineSignal, isCancellation, proxyActivities, setHandler, sleep,
 } from '@temporalio/workflow';
 import type { calculateActivities } from '../activities/calculate/index.ts';
-import type { webhookActivities } from '../activities/webhooks/delivery-activities.ts';
+import type { webhookActivities } from '../activities/webhooks.ts';
 import { QUERY, SIGNAL, type CalculateOutcome, type CalculateWorkflowInput } from '../temporal/contracts.ts';
 
 type CalculateActivities = ReturnType<typeof calculateActivities>;

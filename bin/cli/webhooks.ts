@@ -1,20 +1,8 @@
 // `loadplan webhook …`: what the app's Settings → Webhooks page does, for operators.
 import type { Sql } from '../../db/connect.ts';
-import {
-  WebhookError,
-  createTestEvent,
-  deleteEndpoint,
-  deliveryLog,
-  disableEndpoint,
-  enableEndpoint,
-  getEndpoint,
-  listEndpoints,
-  listOutbox,
-  registerEndpoint,
-  rotateEndpointSecret,
-  type WebhookEndpoint,
-} from '../../db/webhooks.ts';
-import { dispatchEvent, redeliver, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter } from '../../activities/webhooks/dispatch.ts';
+import { deleteEndpoint, deliveryLog, disableEndpoint, enableEndpoint, getEndpoint, listEndpoints, listOutbox, type WebhookEndpoint } from '../../db/webhooks.ts';
+import { WebhookError, createTestEvent, registerEndpoint, rotateEndpointSecret } from '../../services/webhooks/endpoints.ts';
+import { dispatchEvent, redeliver, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter } from '../../services/webhooks/dispatch.ts';
 import { withTemporal } from '../../temporal/connection.ts';
 import { UsageError, print, required } from './output.ts';
 

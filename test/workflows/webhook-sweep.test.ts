@@ -5,7 +5,7 @@ import test from 'ava';
 import { Webhook } from 'standardwebhooks';
 import { updateOrganization } from '../../db/organizations.ts';
 import { createDeliveries, getDeliveryStatus } from '../../db/webhooks.ts';
-import { dispatchEvent } from '../../activities/webhooks/dispatch.ts';
+import { dispatchEvent } from '../../services/webhooks/dispatch.ts';
 import { ensureWebhookSweepSchedule } from '../../temporal/client.ts';
 import { WEBHOOK_SWEEP_SCHEDULE_ID } from '../../temporal/contracts.ts';
 import {
@@ -18,7 +18,7 @@ import {
   startWebhookWorld,
   uniquePath,
   type WebhookWorld,
-} from '../activities/webhooks/webhook-world.ts';
+} from '../services/webhooks/webhook-world.ts';
 
 let world: WebhookWorld;
 test.before(async () => {

@@ -1,10 +1,10 @@
 // From an event to running delivery workflows. The same code serves the Calculate workflow
-// (through the dispatchWebhookEvent activity), the hourly sweep and the operator CLI (test
+// (through the dispatchCalculateEvent activity), the hourly sweep and the operator CLI (test
 // events, redeliveries). A delivery's workflow id is its delivery id, so starting one that is
 // already running is a no-op; its first attempt skips a delivery that is no longer due.
 import type { Client } from '@temporalio/client';
 import type { Sql } from '../../db/connect.ts';
-import { createDeliveries, markDeliveryStarted, resetForRedelivery, startableDeliveries, undispatchedEvents } from '../../db/webhooks.ts';
+import { createDeliveries, eventOfCalculate, markDeliveryStarted, resetForRedelivery, startableDeliveries, undispatchedEvents } from '../../db/webhooks.ts';
 import { startWebhookDelivery } from '../../temporal/client.ts';
 import type { SweepOptions, SweepResult } from '../../temporal/contracts.ts';
 
@@ -49,6 +49,12 @@ export async function dispatchEvent(sql: Sql, starter: DeliveryStarter, eventId:
   const startable = await startableDeliveries(sql, { eventId, staleStartSeconds: STALE_START_SECONDS, limit: SWEEP_BATCH });
   for (const id of startable) await startDelivery(sql, starter, id);
   return { deliveries: deliveries.length, started: startable.length };
+}
+
+/** Sends the event a Calculate run ended with; null when the run wrote none (yet). */
+export async function dispatchCalculateEvent(sql: Sql, starter: DeliveryStarter, calculateId: string): Promise<DispatchResult | null> {
+  const eventId = await eventOfCalculate(sql, calculateId);
+  return eventId ? dispatchEvent(sql, starter, eventId) : null;
 }
 
 /** The hourly sweep: events never dispatched, then pending deliveries that may go out now. */
