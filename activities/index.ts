@@ -2,7 +2,7 @@
 import type { Sql } from '../db/connect.ts';
 import { calculateActivities } from './calculate/index.ts';
 import { healthActivities } from './health.ts';
-import { webhookActivities } from './webhooks/delivery-activities.ts';
+import { webhookActivities } from './webhooks.ts';
 
 export interface ActivityDeps {
   sql: Sql;

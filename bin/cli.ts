@@ -5,6 +5,8 @@ import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { readEnv } from '../config/env.ts';
 import { DEV_DATABASE_URL, DEV_TEMPORAL_ADDRESS } from './dev-defaults.ts';
+import { runSystemCheck } from '../temporal/client.ts';
+import { withTemporal, type TemporalTarget } from '../temporal/connection.ts';
 import { UsageError, print } from './cli/output.ts';
 import { memberCommand, orgCommand } from './cli/organizations.ts';
 import { keyCommand } from './cli/keys.ts';
@@ -72,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
     else if (command === 'placement') await placementCommand(sql, action, values, json);
     else if (command === 'securing') await securingCommand(sql, action, values, json);
     else if (command === 'webhook') await webhookCommand(sql, action, values, json, target);
-    else if (command === 'doctor') await doctor(sql, env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, env.TEMPORAL_TASK_QUEUE, json);
+    else if (command === 'doctor') await doctor(sql, { address: env.TEMPORAL_ADDRESS ?? DEV_TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, connectTimeoutMs: 5000 }, env.TEMPORAL_TASK_QUEUE, json);
     else throw new UsageError(`unknown command '${command}'`);
     return 0;
   } finally {
@@ -80,22 +82,10 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-async function doctor(sql: ReturnType<typeof connect>, address: string, taskQueue: string, json: boolean) {
+async function doctor(sql: ReturnType<typeof connect>, target: TemporalTarget, taskQueue: string, json: boolean) {
   await migrate(sql);
-  const { Connection, Client } = await import('@temporalio/client');
-  const connection = await Connection.connect({ address, connectTimeout: 5000 });
-  try {
-    const client = new Client({ connection });
-    const result = await client.workflow.execute('systemCheckWorkflow', {
-      taskQueue,
-      workflowId: `system-check-${Date.now()}`,
-      workflowExecutionTimeout: '30 seconds',
-      args: [],
-    });
-    print(json, result, `ok: a worker on '${taskQueue}' reached Postgres (${result.organizations} organizations, ${result.migrations} migrations)`);
-  } finally {
-    await connection.close();
-  }
+  const result = await withTemporal(target, (client) => runSystemCheck(client, taskQueue));
+  print(json, result, `ok: a worker on '${taskQueue}' reached Postgres (${result.organizations} organizations, ${result.migrations} migrations)`);
 }
 
 // Exit via exitCode so pending output is flushed.

@@ -12,7 +12,8 @@ import { startApiServer } from '../api/server.ts';
 import { API_PREFIX } from '../api/app.ts';
 import { startInfrastructure } from './local/infrastructure.ts';
 import { createWorker } from './start-worker.ts';
-import { ensureWebhookSweepSchedule } from './webhook-sweep-schedule.ts';
+import { ensureWebhookSweepSchedule } from '../temporal/client.ts';
+import { withTemporal } from '../temporal/connection.ts';
 import { DEV_DATA_DIR, DEV_PORTS } from './dev-defaults.ts';
 
 const log = (line: string) => console.log(`[loadplan] ${line}`);
@@ -42,7 +43,7 @@ async function main() {
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: { sql },
   });
-  await ensureWebhookSweepSchedule({ address: infra.temporalAddress, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
+  await withTemporal({ address: infra.temporalAddress, namespace: env.TEMPORAL_NAMESPACE }, (client) => ensureWebhookSweepSchedule(client, env.TEMPORAL_TASK_QUEUE));
   const workerRun = worker.run();
   const services = createServices(env, infra.databaseUrl, infra.temporalAddress);
   const api = await startApiServer(services, env.HOST, env.PORT);

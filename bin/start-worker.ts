@@ -3,7 +3,8 @@
 import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
-import { ensureSearchAttributes } from './search-attributes.ts';
+import { ensureSearchAttributes } from '../temporal/client.ts';
+import { withTemporal } from '../temporal/connection.ts';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
@@ -45,7 +46,7 @@ function installRuntime(): void {
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
   installRuntime();
   const connection = await NativeConnection.connect({ address: options.address });
-  await ensureSearchAttributes(options.address, options.namespace);
+  await withTemporal({ address: options.address, namespace: options.namespace }, ensureSearchAttributes);
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,

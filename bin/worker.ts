@@ -2,7 +2,8 @@
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { createWorker } from './start-worker.ts';
-import { ensureWebhookSweepSchedule } from './webhook-sweep-schedule.ts';
+import { ensureWebhookSweepSchedule } from '../temporal/client.ts';
+import { withTemporal } from '../temporal/connection.ts';
 import { productionEnv } from './require-env.ts';
 
 const env = productionEnv();
@@ -14,7 +15,7 @@ const { worker, connection } = await createWorker({
   taskQueue: env.TEMPORAL_TASK_QUEUE,
   deps: { sql },
 });
-await ensureWebhookSweepSchedule({ address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE, taskQueue: env.TEMPORAL_TASK_QUEUE });
+await withTemporal({ address: env.TEMPORAL_ADDRESS, namespace: env.TEMPORAL_NAMESPACE }, (client) => ensureWebhookSweepSchedule(client, env.TEMPORAL_TASK_QUEUE));
 const stop = () => {
   if (worker.getState() === 'RUNNING') worker.shutdown();
 };

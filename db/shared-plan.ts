@@ -1,10 +1,37 @@
 // A Load Plan's stored result as a Share Link page shows it: the geometry and figures are
 // the stored result with its own revision and solve time; names (plan, Project, cargo
 // lines, equipment) are read as they are now.
-import type { Placement } from '../solver/types.ts';
-import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../share-page/view-model.ts';
+import type { Placement, SolveResult } from '../solver/types.ts';
 import type { Db } from './connect.ts';
 import { toPlacement } from './load-plans.ts';
+
+export interface SharedEquipment {
+  id: string;
+  name: string;
+  innerLengthMm: number;
+  innerWidthMm: number;
+  innerHeightMm: number;
+  maxPayloadG: number;
+}
+
+export interface SharedCargoLine {
+  id: string;
+  name: string;
+  stop: number | null;
+}
+
+export interface SharedPlanView {
+  planName: string;
+  projectName: string;
+  /** RFC 3339. */
+  solvedAt: string;
+  revision: number;
+  /** false hides step pages, step images and the loading-step column (Share Link rule 2). */
+  showLoadingSteps: boolean;
+  equipment: SharedEquipment[];
+  cargoLines: SharedCargoLine[];
+  result: Omit<SolveResult, 'stats'>;
+}
 
 /** Whether the plan has a stored result to share. */
 export async function hasStoredResult(db: Db, loadPlanId: string): Promise<boolean> {

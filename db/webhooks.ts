@@ -1,29 +1,11 @@
 // Webhook endpoints, events, deliveries and the e-mail outbox (contract, "Events"; decisions.md).
-// Signing secrets are stored encrypted with the endpoint id as associated data, so a sealed
-// secret only opens on its own row; the plain `whsec_` value is returned once, at creation
-// and at rotation.
+// Signing secrets arrive and leave sealed (services/webhooks/secret-box.ts): SQL never sees
+// a plain secret.
 import type { Db } from './connect.ts';
 import { newId } from './ids.ts';
 import { getMember, getOrganization, hasApiAccess, isOwnerOrAdmin } from './organizations.ts';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../api/contract/webhooks.ts';
-import { decryptSecret, encryptSecret } from '../activities/webhooks/secret-box.ts';
-import { generateSecret } from '../activities/webhooks/signature.ts';
-import { allowLoopbackFromEnv, checkUrlSyntax, checkWebhookUrl, type LookupAll } from '../activities/webhooks/url-policy.ts';
 
-/** The calculate events an endpoint can choose; `webhook.test` always reaches its own endpoint. */
-export const SUBSCRIBABLE_EVENT_TYPES = WEBHOOK_EVENT_TYPES.filter((t) => t !== 'webhook.test');
-export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
 export const DELIVERY_LOG_DAYS = 30;
-
-/** A refusal the operator can act on (bad input or a rule); the CLI shows `message`. */
-export class WebhookError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface WebhookEndpoint {
   id: string;
@@ -54,57 +36,18 @@ export interface DeliveryLogEntry {
   createdAt: Date;
 }
 
-export interface UrlCheckOptions {
-  allowLoopback?: boolean;
-  lookup?: LookupAll;
-  env?: NodeJS.ProcessEnv;
-}
-
 // ---------------------------------------------------------------- endpoints
 
-function parseEventTypes(types: readonly string[]): WebhookEventType[] {
-  const unique = [...new Set(types.map((t) => t.trim()).filter((t) => t !== ''))];
-  if (unique.length === 0) throw new WebhookError('no_event_types', `Choose at least one event type: ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`);
-  for (const t of unique) {
-    if (!(SUBSCRIBABLE_EVENT_TYPES as readonly string[]).includes(t)) {
-      throw new WebhookError('unknown_event_type', `Unknown event type '${t}': choose from ${SUBSCRIBABLE_EVENT_TYPES.join(', ')}.`);
-    }
-  }
-  return unique as WebhookEventType[];
-}
-
-/** Both URL checks of "checked when saved": the syntax rules, then one lookup of every address. */
-export async function checkEndpointUrl(url: string, options: UrlCheckOptions = {}): Promise<void> {
-  const env = options.env ?? process.env;
-  const policy = { allowLoopback: options.allowLoopback ?? allowLoopbackFromEnv(env), lookup: options.lookup, env };
-  const syntax = checkUrlSyntax(url, policy);
-  if (!syntax.ok) throw new WebhookError(syntax.code, syntax.message);
-  const full = await checkWebhookUrl(url, policy);
-  if (!full.ok) throw new WebhookError(full.code, full.message);
-}
-
-/** Registers an endpoint for a current owner or admin of an Enterprise organization. */
-export async function registerEndpoint(
+/** A new endpoint row; the rules (who, which plan, which events, which URL) are checked before. */
+export async function insertEndpoint(
   db: Db,
-  input: { memberId: string; url: string; eventTypes: readonly string[] },
-  options: UrlCheckOptions = {},
-): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-  const member = await getMember(db, input.memberId);
-  if (!member || !isOwnerOrAdmin(member)) {
-    throw new WebhookError('not_owner_or_admin', `${input.memberId} is not a current owner or admin: only they can manage webhooks.`);
-  }
-  const org = await getOrganization(db, member.organizationId);
-  if (!org || org.plan !== 'enterprise') throw new WebhookError('not_enterprise', 'Webhooks need the Enterprise plan.');
-  const eventTypes = parseEventTypes(input.eventTypes);
-  await checkEndpointUrl(input.url, options);
-
-  const id = newId('whe');
-  const secret = generateSecret();
-  const [row] = await db`
+  row: { id: string; organizationId: string; url: string; eventTypes: string[]; secretCiphertext: string; createdByMemberId: string },
+): Promise<WebhookEndpoint> {
+  const [inserted] = await db`
     insert into webhook_endpoints (id, organization_id, url, event_types, secret_ciphertext, created_by_member_id)
-    values (${id}, ${org.id}, ${input.url}, ${eventTypes}, ${encryptSecret(secret, id)}, ${member.id})
+    values (${row.id}, ${row.organizationId}, ${row.url}, ${row.eventTypes}, ${row.secretCiphertext}, ${row.createdByMemberId})
     returning *`;
-  return { endpoint: toEndpoint(row), secret };
+  return toEndpoint(inserted);
 }
 
 export async function getEndpoint(db: Db, id: string): Promise<WebhookEndpoint | null> {
@@ -149,49 +92,32 @@ export async function deleteEndpoint(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** A new secret; the current one keeps signing for 24 hours beside it. */
-export async function rotateEndpointSecret(db: Db, id: string): Promise<{ endpoint: WebhookEndpoint; secret: string } | null> {
-  const secret = generateSecret();
+/** The sealed secrets of an endpoint: the current one, and the previous one until its overlap ends. */
+export interface SealedSecrets {
+  id: string;
+  secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  previous_secret_until: Date | null;
+}
+
+/** The new sealed secret becomes current; the current one keeps signing for `overlapMs` beside it. */
+export async function rotateSecretCiphertext(db: Db, id: string, secretCiphertext: string, overlapMs: number): Promise<WebhookEndpoint | null> {
   const [row] = await db`
     update webhook_endpoints set
       previous_secret_ciphertext = secret_ciphertext,
-      previous_secret_until = now() + ${SECRET_OVERLAP_MS / 1000} * interval '1 second',
-      secret_ciphertext = ${encryptSecret(secret, id)}
+      previous_secret_until = now() + ${overlapMs / 1000} * interval '1 second',
+      secret_ciphertext = ${secretCiphertext}
     where id = ${id} returning *`;
-  return row ? { endpoint: toEndpoint(row), secret } : null;
-}
-
-/** The secrets that sign a request at `now`: the current one, and the previous one during its overlap. */
-export function signingSecrets(
-  row: { id: string; secret_ciphertext: string; previous_secret_ciphertext: string | null; previous_secret_until: Date | null },
-  now: Date,
-): string[] {
-  const secrets = [decryptSecret(row.secret_ciphertext, row.id)];
-  if (row.previous_secret_ciphertext && row.previous_secret_until && row.previous_secret_until > now) {
-    secrets.push(decryptSecret(row.previous_secret_ciphertext, row.id));
-  }
-  return secrets;
+  return row ? toEndpoint(row) : null;
 }
 
 // ---------------------------------------------------------------- events and deliveries
 
-/** A `webhook.test` event for one endpoint, with the contract's body. */
-export async function createTestEvent(db: Db, endpointId: string): Promise<string> {
-  const endpoint = await getEndpoint(db, endpointId);
-  if (!endpoint) throw new WebhookError('not_found', `No endpoint ${endpointId}.`);
-  if (!endpoint.enabled) throw new WebhookError('endpoint_disabled', `Endpoint ${endpointId} is disabled: enable it before sending a test.`);
-  const id = newId('evt');
-  const createdAt = new Date();
-  const payload = {
-    id,
-    type: 'webhook.test',
-    createdAt: createdAt.toISOString(),
-    data: { endpointId, message: 'A test event from loadplan: your endpoint receives and verifies webhooks.' },
-  };
+/** A `webhook.test` event row for one endpoint (its body is built by the use case). */
+export async function insertTestEvent(db: Db, event: { id: string; organizationId: string; endpointId: string; payload: unknown; createdAt: Date }): Promise<void> {
   await db`
     insert into webhook_events (id, organization_id, type, payload, endpoint_id, created_at)
-    values (${id}, ${endpoint.organizationId}, 'webhook.test', ${db.json(payload)}, ${endpointId}, ${createdAt})`;
-  return id;
+    values (${event.id}, ${event.organizationId}, 'webhook.test', ${db.json(event.payload as never)}, ${event.endpointId}, ${event.createdAt})`;
 }
 
 /**
@@ -278,10 +204,10 @@ export interface DeliveryContext {
   endpointEnabled: boolean;
   apiAccess: boolean;
   payload: unknown;
-  secrets: string[];
+  sealedSecrets: SealedSecrets;
 }
 
-export async function loadDeliveryContext(db: Db, deliveryId: string, now = new Date()): Promise<DeliveryContext | null> {
+export async function loadDeliveryContext(db: Db, deliveryId: string): Promise<DeliveryContext | null> {
   const [row] = await db`
     select d.id as delivery_id, d.status, e.payload, p.id, p.organization_id, p.url, p.enabled,
            p.secret_ciphertext, p.previous_secret_ciphertext, p.previous_secret_until, o.plan, o.api_access
@@ -300,7 +226,12 @@ export async function loadDeliveryContext(db: Db, deliveryId: string, now = new 
     endpointEnabled: row.enabled,
     apiAccess: hasApiAccess({ plan: row.plan, apiAccess: row.api_access }),
     payload: row.payload,
-    secrets: signingSecrets(row as any, now),
+    sealedSecrets: {
+      id: row.id,
+      secret_ciphertext: row.secret_ciphertext,
+      previous_secret_ciphertext: row.previous_secret_ciphertext,
+      previous_secret_until: row.previous_secret_until,
+    },
   };
 }
 

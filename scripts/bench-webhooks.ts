@@ -11,13 +11,13 @@ import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { newId } from '../db/ids.ts';
 import { addMember, createOrganization } from '../db/organizations.ts';
-import { registerEndpoint } from '../db/webhooks.ts';
-import { dispatchEvent } from '../activities/webhooks/dispatch.ts';
-import { verify } from '../activities/webhooks/signature.ts';
+import { registerEndpoint } from '../services/webhooks/endpoints.ts';
+import { dispatchEvent } from '../services/webhooks/dispatch.ts';
+import { verify } from '../services/webhooks/signature.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { createWorker } from '../bin/start-worker.ts';
 import { createTestPki } from '../test/support/tls/test-ca.ts';
-import { startReceiver } from '../test/activities/webhooks/https-receiver.ts';
+import { startReceiver } from '../test/services/webhooks/https-receiver.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '500' }, endpoints: { type: 'string', default: '1' }, activities: { type: 'string', default: '32' } },

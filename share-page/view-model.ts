@@ -1,35 +1,11 @@
 // The data a Share Link page renders: the stored plan result plus the names a visitor
 // needs. Built by the server from the database; everything here renders it, nothing
 // fetches. Piece numbers are shown to visitors 1-based (pieceIndex + 1), as loaders count.
-import type { SolveResult } from '../solver/types.ts';
 
-export interface SharedEquipment {
-  id: string;
-  name: string;
-  innerLengthMm: number;
-  innerWidthMm: number;
-  innerHeightMm: number;
-  maxPayloadG: number;
-}
+// The plan as the database reads it for a Share Link (db/shared-plan.ts owns the shape).
+import type { SharedCargoLine, SharedEquipment, SharedPlanView } from '../db/shared-plan.ts';
 
-export interface SharedCargoLine {
-  id: string;
-  name: string;
-  stop: number | null;
-}
-
-export interface SharedPlanView {
-  planName: string;
-  projectName: string;
-  /** RFC 3339. */
-  solvedAt: string;
-  revision: number;
-  /** false hides step pages, step images and the loading-step column (Share Link rule 2). */
-  showLoadingSteps: boolean;
-  equipment: SharedEquipment[];
-  cargoLines: SharedCargoLine[];
-  result: Omit<SolveResult, 'stats'>;
-}
+export type { SharedCargoLine, SharedEquipment, SharedPlanView };
 
 /** Lookups the renderers share; unknown ids fall back to the id itself. */
 export interface ViewIndex {

@@ -5,23 +5,16 @@ import {
   defineSignal, isCancellation, proxyActivities, setHandler, sleep,
 } from '@temporalio/workflow';
 import type { calculateActivities } from '../activities/calculate/index.ts';
-import type { webhookActivities } from '../activities/webhooks/delivery-activities.ts';
+import type { webhookActivities } from '../activities/webhooks.ts';
+import { QUERY, SIGNAL, type CalculateOutcome, type CalculateWorkflowInput } from '../temporal/contracts.ts';
 
 type CalculateActivities = ReturnType<typeof calculateActivities>;
 type WebhookActivities = ReturnType<typeof webhookActivities>;
 
-export interface CalculateWorkflowInput {
-  runId: string;
-  /** The run time-out (CALCULATE_MAX_DURATION_SECONDS). */
-  maxDurationSeconds: number;
-  /** The solver's improvement budget after its first complete plan. */
-  solveTimeBudgetMs: number;
-}
+export type { CalculateOutcome, CalculateWorkflowInput };
 
-export type CalculateOutcome = 'completed' | 'failed' | 'cancelled' | 'timed_out';
-
-export const cancelCalculateSignal = defineSignal('cancelCalculate');
-export const calculateOutcomeQuery = defineQuery<string>('calculateState');
+export const cancelCalculateSignal = defineSignal(SIGNAL.cancelCalculate);
+export const calculateOutcomeQuery = defineQuery<string>(QUERY.calculateState);
 
 const { calculateBegin, calculateEnd } = proxyActivities<CalculateActivities>({
   startToCloseTimeout: '30 seconds',

@@ -3,6 +3,7 @@
 // three-day rule judged on workflow time. The activity does the I/O and the logging.
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { Activities } from '../activities/index.ts';
+import type { WebhookDeliveryOptions, WebhookDeliveryResult } from '../temporal/contracts.ts';
 import { nextRetry, shouldDisable } from './webhook-schedule.ts';
 
 const { attemptWebhookDelivery, disableFailingWebhookEndpoint } = proxyActivities<Activities>({
@@ -11,18 +12,7 @@ const { attemptWebhookDelivery, disableFailingWebhookEndpoint } = proxyActivitie
   retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
 });
 
-export interface WebhookDeliveryOptions {
-  /** Multiplies every retry wait and the three-day window (tests: e.g. 0.00001). Default 1. */
-  retryScale?: number;
-  /** Scales only the three-day window; defaults to retryScale. Lets a test run all 8 attempts. */
-  disableScale?: number;
-}
-
-export interface WebhookDeliveryResult {
-  /** `paused`: no API access, back to pending; `skipped`: gone, done or endpoint disabled. */
-  outcome: 'succeeded' | 'failed' | 'paused' | 'skipped' | 'endpoint-disabled';
-  attempts: number;
-}
+export type { WebhookDeliveryOptions, WebhookDeliveryResult };
 
 export async function webhookDeliveryWorkflow(deliveryId: string, options: WebhookDeliveryOptions = {}): Promise<WebhookDeliveryResult> {
   const scale = { scale: options.retryScale ?? 1 };

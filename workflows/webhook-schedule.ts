@@ -2,9 +2,10 @@
 // Deterministic and free of I/O so it can run inside a Temporal workflow: the jitter comes
 // from hashing a seed string (FNV-1a), never from a random source or the clock, so a replayed
 // workflow computes the same waits.
+import { MAX_DELIVERY_ATTEMPTS } from '../temporal/contracts.ts';
 
 /** Attempts per delivery; afterwards it stays failed until redelivered. */
-export const MAX_ATTEMPTS = 8;
+export const MAX_ATTEMPTS = MAX_DELIVERY_ATTEMPTS;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,8 +1,9 @@
 import { z } from './zod.ts';
 import { Id, Timestamp } from './common.ts';
 
-export const WEBHOOK_EVENT_TYPES = ['calculate.completed', 'calculate.failed', 'calculate.cancelled', 'webhook.test'] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../services/webhooks/event-types.ts';
+
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType };
 
 export const CalculateEventData = z.object({
   calculateId: Id,

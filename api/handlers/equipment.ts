@@ -14,7 +14,7 @@ import { MAX_EQUIPMENT_ROWS, type PatchEquipmentBody } from '../contract/equipme
 import { ApiError, invalidInput, notFound, type Issue } from '../errors.ts';
 import { pathParam } from './params.ts';
 import type { ApiMiddleware } from '../context.ts';
-import { inTransaction } from './transaction.ts';
+import { inTransaction } from '../../db/transaction.ts';
 
 type Patch = z.infer<typeof PatchEquipmentBody>;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { countProjects, createProject as insertProject, getProject as readProject, type Project } from '../../db/projects.ts';
 import { listLoadPlanHeaders } from '../../db/load-plans.ts';
-import { lockPlanCap, planCap } from '../../db/plan-caps.ts';
+import { enforcePlanCap } from '../../services/plan-caps.ts';
 import type { CreateProjectBody } from '../contract/projects.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -21,25 +21,9 @@ export function projectBody(p: Project) {
   };
 }
 
-/** 409 PLAN_LIMIT once the organization holds as many Projects as its plan allows. */
-async function enforceProjectCap(ctx: ApiContext): Promise<void> {
-  const { organizationId, organizationPlan } = ctx.state.auth!;
-  const limit = planCap(ctx.services.planLimits, organizationPlan, 'projects');
-  if (limit === null) return;
-  await lockPlanCap(ctx.state.db, organizationId, 'projects');
-  if ((await countProjects(ctx.state.db, organizationId)) >= limit) {
-    throw new ApiError('PLAN_LIMIT', `the ${organizationPlan} plan allows at most ${limit} Projects`, {
-      reason: 'plan-limit',
-      resource: 'projects',
-      limit,
-      planName: organizationPlan,
-    });
-  }
-}
-
 export const createProject: ApiMiddleware = async (ctx) => {
   const body = ctx.request.body as z.infer<typeof CreateProjectBody>;
-  await enforceProjectCap(ctx);
+  await enforcePlanCap(ctx.state.db, ctx.state.auth!, ctx.services.planLimits, 'projects', countProjects);
   const project = await insertProject(ctx.state.db, {
     organizationId: ctx.state.auth!.organizationId,
     name: body.name,

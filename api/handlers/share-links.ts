@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { getLoadPlanHeader } from '../../db/load-plans.ts';
-import { lockPlanCap, planCap } from '../../db/plan-caps.ts';
+import { enforcePlanCap } from '../../services/plan-caps.ts';
 import { countLiveShareLinks, hashShareToken, insertShareLink, newShareToken, type ShareLink } from '../../db/share-links.ts';
 import { hasStoredResult } from '../../db/shared-plan.ts';
 import type { ShareLinkBody } from '../contract/share-links.ts';
@@ -37,22 +37,6 @@ function expiryOf(body: z.infer<typeof ShareLinkBody>): Date | null {
   return expiresAt;
 }
 
-/** 409 PLAN_LIMIT once the organization holds as many live Share Links as its plan allows. */
-async function enforceShareLinkCap(ctx: ApiContext): Promise<void> {
-  const { organizationId, organizationPlan } = ctx.state.auth!;
-  const limit = planCap(ctx.services.planLimits, organizationPlan, 'share-links');
-  if (limit === null) return;
-  await lockPlanCap(ctx.state.db, organizationId, 'share-links');
-  if ((await countLiveShareLinks(ctx.state.db, organizationId)) >= limit) {
-    throw new ApiError('PLAN_LIMIT', `the ${organizationPlan} plan allows at most ${limit} Share Links`, {
-      reason: 'plan-limit',
-      resource: 'share-links',
-      limit,
-      planName: organizationPlan,
-    });
-  }
-}
-
 export const createShareLink: ApiMiddleware = async (ctx) => {
   const loadPlanId = pathParam(ctx, 'loadPlanId');
   ctx.state.resourceId = loadPlanId;
@@ -64,7 +48,7 @@ export const createShareLink: ApiMiddleware = async (ctx) => {
   if (!(await hasStoredResult(ctx.state.db, plan.id))) {
     throw new ApiError('BAD_REQUEST', 'the Load Plan has no stored result yet: run a Calculate first', { reason: 'load_plan_not_calculated' });
   }
-  await enforceShareLinkCap(ctx);
+  await enforcePlanCap(ctx.state.db, ctx.state.auth!, ctx.services.planLimits, 'share-links', countLiveShareLinks);
   const token = newShareToken();
   const link = await insertShareLink(ctx.state.db, {
     organizationId: ctx.state.auth!.organizationId,

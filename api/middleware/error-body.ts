@@ -1,4 +1,6 @@
+import { Refusal } from '../../services/refusal.ts';
 import { ApiError } from '../errors.ts';
+import { tooManyRequests } from './rate-limit.ts';
 import type { ApiMiddleware } from '../context.ts';
 
 /** Turns anything thrown into the one error body; nothing else writes error responses. */
@@ -18,6 +20,7 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
 
 function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  if (err instanceof Refusal) return err.retryAt ? tooManyRequests(err.message, err.retryAt) : new ApiError(err.code, err.message, err.data);
   const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
   // errors raised by koa itself (e.g. an unsupported content encoding)
   if (e?.status && e.status >= 400 && e.status < 500) return new ApiError('BAD_REQUEST', e.expose && e.message ? e.message : 'bad request');

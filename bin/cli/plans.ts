@@ -1,13 +1,16 @@
 // The app's side of a Calculate and of a stored plan: start and cancel runs (source `app`),
 // lock and unlock placements (a group as a whole), move a placement by hand, set securing.
-import { Client, Connection } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import type { Sql } from '../../db/connect.ts';
-import type { Env } from '../../config/env.ts';
-import { getRun, insertRun } from '../../db/calculates.ts';
-import { readSolveInput } from '../../db/solver-input.ts';
+import { planLimits, type Env } from '../../config/env.ts';
+import { getRun } from '../../db/calculates.ts';
+import { getOrganization } from '../../db/organizations.ts';
+import { readPlanHeader } from '../../db/solver-input.ts';
 import { PlanEditError, movePlacement, setLocked, setSecuring } from '../../db/plan-edits.ts';
 import { ALL_ORIENTATIONS, type Orientation, type SecuringLeg } from '../../solver/types.ts';
-import { cancelRun, checkCargo, runBody, startCalculateWorkflow } from '../../api/handlers/calculates.ts';
+import { cancelRun, enqueueCalculate, runView, startRun } from '../../services/calculates/index.ts';
+import { Refusal } from '../../services/refusal.ts';
+import { withTemporal } from '../../temporal/connection.ts';
 import { UsageError, oneOf, print, required } from './output.ts';
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -21,54 +24,54 @@ function integer(flags: Flags, name: string, fallback?: number): number {
   return value;
 }
 
-async function withClient<T>(address: string, namespace: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const connection = await Connection.connect({ address, connectTimeout: 5000 });
+/** A use case's refusal is the CLI's usage error (exit 2, its message printed). */
+async function asUsageError<T>(work: () => Promise<T>): Promise<T> {
   try {
-    return await work(new Client({ connection, namespace }));
-  } finally {
-    await connection.close();
+    return await work();
+  } catch (err) {
+    if (err instanceof Refusal) throw new UsageError(err.message);
+    throw err;
   }
+}
+
+function withClient<T>(address: string, namespace: string, work: (client: Client) => Promise<T>): Promise<T> {
+  return withTemporal({ address, namespace, connectTimeoutMs: 5000 }, work);
 }
 
 export async function calculateCommand(sql: Sql, env: Env, address: string, action: string | undefined, flags: Flags, json: boolean): Promise<void> {
   if (action === 'start') {
     const loadPlanId = required(flags, 'plan');
     const replace = flags['replace-unlocked-manual'] === 'true';
-    const read = await readSolveInput(sql, loadPlanId, { seed: 0, timeBudgetMs: 0 }, replace);
-    if (!read) throw new UsageError(`no Load Plan ${loadPlanId}`);
-    try {
-      checkCargo(read.input);
-    } catch (err) {
-      throw new UsageError((err as Error).message);
-    }
-    if (read.unlockedManualCount > 0 && !replace) {
-      throw new UsageError(`${read.unlockedManualCount} unlocked manual placement(s); pass --replace-unlocked-manual true to let the run replace them`);
-    }
-    const [plan] = await sql`select organization_id, revision from load_plans where id = ${loadPlanId}`;
-    const run = await insertRun(sql, {
-      organizationId: plan.organization_id,
-      loadPlanId,
-      source: 'app',
-      apiKeyId: null,
-      expectedRevision: integer(flags, 'expected-revision', plan.revision),
-      replaceUnlockedManual: replace,
-    });
-    if (!run) throw new UsageError('a Calculate is already queued or running on this Load Plan');
-    await withClient(address, env.TEMPORAL_NAMESPACE, (client) =>
-      startCalculateWorkflow(client, sql, env.TEMPORAL_TASK_QUEUE, env.CALCULATE_MAX_DURATION_SECONDS, run),
+    const plan = await readPlanHeader(sql, loadPlanId);
+    if (!plan) throw new UsageError(`no Load Plan ${loadPlanId}`);
+    const organization = (await getOrganization(sql, plan.organizationId))!;
+    // the same use case and checks as the API's POST calculate, as the app (no API key)
+    const run = await asUsageError(() =>
+      enqueueCalculate(sql, { planLimits: planLimits(env), env }, {
+        organizationId: plan.organizationId,
+        organizationPlan: organization.plan,
+        loadPlanId,
+        source: 'app',
+        apiKeyId: null,
+        expectedRevision: integer(flags, 'expected-revision', plan.revision),
+        replaceUnlockedManual: replace,
+      }),
     );
-    return print(json, runBody(run), `queued ${run.id} (source app) on ${loadPlanId}`);
+    await withClient(address, env.TEMPORAL_NAMESPACE, (client) =>
+      startRun(client, sql, env.TEMPORAL_TASK_QUEUE, env.CALCULATE_MAX_DURATION_SECONDS, run),
+    );
+    return print(json, runView(run), `queued ${run.id} (source app) on ${loadPlanId}`);
   }
   if (action === 'cancel') {
     const id = required(flags, 'run');
     if (!(await getRun(sql, id))) throw new UsageError(`no Calculate ${id}`);
     const run = await withClient(address, env.TEMPORAL_NAMESPACE, (client) => cancelRun(sql, client, id));
-    return print(json, runBody(run), `${run.id}: ${run.status}`);
+    return print(json, runView(run), `${run.id}: ${run.status}`);
   }
   if (action === 'show') {
     const run = await getRun(sql, required(flags, 'run'));
     if (!run) throw new UsageError(`no Calculate ${flags.run}`);
-    return print(json, runBody(run), `${run.id}: ${run.status} ${run.phase ?? ''} ${run.processedItems}/${run.totalItems}${run.failureCode ? ` (${run.failureCode})` : ''}`);
+    return print(json, runView(run), `${run.id}: ${run.status} ${run.phase ?? ''} ${run.processedItems}/${run.totalItems}${run.failureCode ? ` (${run.failureCode})` : ''}`);
   }
   throw new UsageError('calculate: start | cancel | show');
 }

@@ -1,20 +1,9 @@
 // `loadplan webhook …`: what the app's Settings → Webhooks page does, for operators.
 import type { Sql } from '../../db/connect.ts';
-import {
-  WebhookError,
-  createTestEvent,
-  deleteEndpoint,
-  deliveryLog,
-  disableEndpoint,
-  enableEndpoint,
-  getEndpoint,
-  listEndpoints,
-  listOutbox,
-  registerEndpoint,
-  rotateEndpointSecret,
-  type WebhookEndpoint,
-} from '../../db/webhooks.ts';
-import { dispatchEvent, redeliver, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter } from '../../activities/webhooks/dispatch.ts';
+import { deleteEndpoint, deliveryLog, disableEndpoint, enableEndpoint, getEndpoint, listEndpoints, listOutbox, type WebhookEndpoint } from '../../db/webhooks.ts';
+import { WebhookError, createTestEvent, registerEndpoint, rotateEndpointSecret } from '../../services/webhooks/endpoints.ts';
+import { dispatchEvent, redeliver, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter } from '../../services/webhooks/dispatch.ts';
+import { withTemporal } from '../../temporal/connection.ts';
 import { UsageError, print, required } from './output.ts';
 
 type Flags = Record<string, string | boolean | undefined>;
@@ -44,15 +33,8 @@ export async function sweepOrganization(sql: Sql, target: TemporalTarget, organi
   return withStarter(target, (starter) => sweepDeliveries(sql, starter, { organizationId }));
 }
 
-async function withStarter<T>(target: TemporalTarget, run: (starter: DeliveryStarter) => Promise<T>): Promise<T> {
-  const { Client, Connection } = await import('@temporalio/client');
-  const connection = await Connection.connect({ address: target.address, connectTimeout: 5000 });
-  try {
-    const client = new Client({ connection, namespace: target.namespace });
-    return await run({ client, taskQueue: target.taskQueue, retryScale: retryScaleFromEnv() });
-  } finally {
-    await connection.close();
-  }
+function withStarter<T>(target: TemporalTarget, run: (starter: DeliveryStarter) => Promise<T>): Promise<T> {
+  return withTemporal({ ...target, connectTimeoutMs: 5000 }, (client) => run({ client, taskQueue: target.taskQueue, retryScale: retryScaleFromEnv() }));
 }
 
 async function existing<T>(value: Promise<T | null | false>, what: string): Promise<T> {

@@ -8,7 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { freePort } from './free-port.ts';
-import { SEARCH_ATTRIBUTES } from '../../workflows/search-attributes.ts';
+import { SEARCH_ATTRIBUTES } from '../../temporal/contracts.ts';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 const CACHE_DIR = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'loadplan', `temporal-${TEMPORAL_CLI_VERSION}`);

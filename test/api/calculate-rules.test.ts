@@ -187,3 +187,23 @@ test('cancelling a queued run ends it cancelled with one event; cancelling twice
   t.deepEqual(evs.map((e) => e.type), ['calculate.cancelled']);
   t.is((await enqueue(api, org, plan.loadPlanId)).status, 202);
 });
+
+test('20 concurrent enqueues on 20 plans of one organization queue exactly its in-flight limit of 10; the rest answer 429', async (t) => {
+  const o = await createTestOrg(api.sql);
+  const plans = await Promise.all(Array.from({ length: 20 }, () => createPlan(api.sql, o.organizationId)));
+  const answers = await Promise.all(plans.map((p) => enqueue(api, o, p.loadPlanId)));
+  const statuses = answers.map((a) => a.status).sort();
+  t.deepEqual(statuses, [...Array(10).fill(202), ...Array(10).fill(429)]);
+  const [queued] = await api.sql`select count(*)::int as n from calculate_runs where organization_id = ${o.organizationId}`;
+  t.is(queued.n, 10);
+});
+
+test('concurrent enqueues cannot pass the monthly plan cap together', async (t) => {
+  const capped = await startTestApi({ PLAN_LIMITS: JSON.stringify({ enterprise: { solves: 3 } }) });
+  t.teardown(() => capped.close());
+  const o = await createTestOrg(capped.sql);
+  const plans = await Promise.all(Array.from({ length: 8 }, () => createPlan(capped.sql, o.organizationId)));
+  const answers = await Promise.all(plans.map((p) => enqueue(capped, o, p.loadPlanId)));
+  t.is(answers.filter((a) => a.status === 202).length, 3);
+  t.true(answers.filter((a) => a.status !== 202).every((a) => a.body.code === 'PLAN_LIMIT'));
+});

@@ -4,7 +4,7 @@ import test from 'ava';
 import { Webhook } from 'standardwebhooks';
 import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
 import { createPlan } from '../support/plan-fixture.ts';
-import { orgWithEndpoint, startWebhookWorld, uniquePath, type WebhookWorld } from '../activities/webhooks/webhook-world.ts';
+import { orgWithEndpoint, startWebhookWorld, uniquePath, type WebhookWorld } from '../services/webhooks/webhook-world.ts';
 
 let world: WebhookWorld;
 let api: TestApi;

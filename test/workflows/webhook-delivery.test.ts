@@ -4,8 +4,9 @@
 import test from 'ava';
 import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { deliveryLog, getDeliveryStatus, getEndpoint, listOutbox, rotateEndpointSecret } from '../../db/webhooks.ts';
-import { dispatchEvent, redeliver } from '../../activities/webhooks/dispatch.ts';
+import { deliveryLog, getDeliveryStatus, getEndpoint, listOutbox } from '../../db/webhooks.ts';
+import { rotateEndpointSecret } from '../../services/webhooks/endpoints.ts';
+import { dispatchEvent, redeliver } from '../../services/webhooks/dispatch.ts';
 import { MAX_ATTEMPTS, waitBeforeAttemptMs } from '../../workflows/webhook-schedule.ts';
 import {
   TEST_RETRY_SCALE,
@@ -18,7 +19,7 @@ import {
   startWebhookWorld,
   uniquePath,
   type WebhookWorld,
-} from '../activities/webhooks/webhook-world.ts';
+} from '../services/webhooks/webhook-world.ts';
 
 let world: WebhookWorld;
 test.before(async () => {

@@ -5,9 +5,9 @@ import test from 'ava';
 import { Webhook } from 'standardwebhooks';
 import { updateOrganization } from '../../db/organizations.ts';
 import { createDeliveries, getDeliveryStatus } from '../../db/webhooks.ts';
-import { dispatchEvent } from '../../activities/webhooks/dispatch.ts';
-import { WEBHOOK_SWEEP_SCHEDULE_ID, ensureWebhookSweepSchedule } from '../../bin/webhook-sweep-schedule.ts';
-import { testTemporalAddress } from '../support/env.ts';
+import { dispatchEvent } from '../../services/webhooks/dispatch.ts';
+import { ensureWebhookSweepSchedule } from '../../temporal/client.ts';
+import { WEBHOOK_SWEEP_SCHEDULE_ID } from '../../temporal/contracts.ts';
 import {
   deliveriesOf,
   deliveryResult,
@@ -18,7 +18,7 @@ import {
   startWebhookWorld,
   uniquePath,
   type WebhookWorld,
-} from '../activities/webhooks/webhook-world.ts';
+} from '../services/webhooks/webhook-world.ts';
 
 let world: WebhookWorld;
 test.before(async () => {
@@ -127,11 +127,11 @@ test('an attempt after the organization lost API access sends nothing and puts t
 });
 
 test('the hourly sweep schedule is registered once, kept on a second start, and follows the task queue', async (t) => {
-  const target = { address: testTemporalAddress(), namespace: 'default', taskQueue: world.w.taskQueue };
+  const client = world.w.client;
   try {
-    t.is(await ensureWebhookSweepSchedule(target), 'created');
-    t.is(await ensureWebhookSweepSchedule(target), 'kept');
-    t.is(await ensureWebhookSweepSchedule({ ...target, taskQueue: `${world.w.taskQueue}-other` }), 'updated');
+    t.is(await ensureWebhookSweepSchedule(client, world.w.taskQueue), 'created');
+    t.is(await ensureWebhookSweepSchedule(client, world.w.taskQueue), 'kept');
+    t.is(await ensureWebhookSweepSchedule(client, `${world.w.taskQueue}-other`), 'updated');
     const description = await world.w.client.schedule.getHandle(WEBHOOK_SWEEP_SCHEDULE_ID).describe();
     t.like(description.action, { type: 'startWorkflow', workflowType: 'webhookSweepWorkflow', taskQueue: `${world.w.taskQueue}-other` });
     t.deepEqual(description.spec.intervals?.map((i) => i.every), [3_600_000]);

@@ -5,9 +5,9 @@
 import test from 'ava';
 import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { deliverWebhook, type DeliverOptions, type DeliveryRequest } from '../../../activities/webhooks/deliver.ts';
-import { generateSecret } from '../../../activities/webhooks/signature.ts';
-import type { LookupAll } from '../../../activities/webhooks/url-policy.ts';
+import { deliverWebhook, type DeliverOptions, type DeliveryRequest } from '../../../services/webhooks/deliver.ts';
+import { generateSecret } from '../../../services/webhooks/signature.ts';
+import type { LookupAll } from '../../../services/webhooks/url-policy.ts';
 import { createTestPki, type TestPki } from '../../support/tls/test-ca.ts';
 import { startReceiver, type Receiver } from './https-receiver.ts';
 

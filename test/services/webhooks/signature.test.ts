@@ -1,6 +1,6 @@
 import test from 'ava';
 import { Webhook } from 'standardwebhooks';
-import { generateSecret, secretKey, sign, signatureHeader, verify } from '../../../activities/webhooks/signature.ts';
+import { generateSecret, secretKey, sign, signatureHeader, verify } from '../../../services/webhooks/signature.ts';
 
 const body = '{"id":"evt_1","type":"calculate.completed","data":{"revision":3}}';
 const now = () => Math.floor(Date.now() / 1000);

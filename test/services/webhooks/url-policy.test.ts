@@ -5,8 +5,8 @@ import {
   checkWebhookUrl,
   type LookupAll,
   type UrlPolicyOptions,
-} from '../../../activities/webhooks/url-policy.ts';
-import { classifyAddress, embeddedIPv4 } from '../../../activities/webhooks/ip-address.ts';
+} from '../../../services/webhooks/url-policy.ts';
+import { classifyAddress, embeddedIPv4 } from '../../../services/webhooks/ip-address.ts';
 
 /** A resolver that answers from a table and counts its calls. */
 function fakeDns(table: Record<string, string[]>): LookupAll & { calls: string[] } {

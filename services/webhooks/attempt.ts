@@ -1,19 +1,11 @@
-// The webhook activities the worker runs. The delivery workflow owns the retry schedule and
-// the three-day rule; these do the I/O: one attempt, the disable, the dispatch and the sweep.
+// One attempt of a webhook delivery, and the three-day rule's action. The delivery workflow
+// owns the retry schedule; this does the I/O of one attempt.
 import { readFileSync } from 'node:fs';
-import { Context } from '@temporalio/activity';
 import type { Sql } from '../../db/connect.ts';
-import {
-  disableFailingEndpoint,
-  failDeliveryWithoutAttempt,
-  loadDeliveryContext,
-  pauseDelivery,
-  recordAttempt,
-  eventOfCalculate,
-} from '../../db/webhooks.ts';
-import { MAX_ATTEMPTS } from '../../workflows/webhook-schedule.ts';
+import { disableFailingEndpoint, failDeliveryWithoutAttempt, loadDeliveryContext, pauseDelivery, recordAttempt } from '../../db/webhooks.ts';
+import { MAX_DELIVERY_ATTEMPTS } from '../../temporal/contracts.ts';
 import { deliverWebhook, type DeliverOptions, type DeliveryFailure } from './deliver.ts';
-import { dispatchEvent, retryScaleFromEnv, sweepDeliveries, type DeliveryStarter, type DispatchResult, type SweepOptions, type SweepResult } from './dispatch.ts';
+import { signingSecrets } from './endpoints.ts';
 import { eventBodyJson } from './event-body.ts';
 import { endpointDisabledMail, mailOwnersAndAdmins } from './mailer.ts';
 import { allowLoopbackFromEnv } from './url-policy.ts';
@@ -37,15 +29,10 @@ function deliverOptions(env: NodeJS.ProcessEnv = process.env): DeliverOptions {
   return { allowLoopback: allowLoopbackFromEnv(env), env, ...(caFile ? { extraCaCerts: [caCache.get(caFile)!] } : {}) };
 }
 
-function starterFromContext(): DeliveryStarter {
-  const ctx = Context.current();
-  return { client: ctx.client, taskQueue: ctx.info.taskQueue, retryScale: retryScaleFromEnv() };
-}
-
 /** One attempt of a delivery: re-checks API access and the URL policy, signs, sends and logs. */
 export async function attemptDelivery(sql: Sql, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
   const now = new Date();
-  const ctx = await loadDeliveryContext(sql, deliveryId, now);
+  const ctx = await loadDeliveryContext(sql, deliveryId);
   if (!ctx) return { outcome: 'skipped', reason: 'delivery_deleted' };
   if (ctx.status === 'succeeded' || ctx.status === 'failed') return { outcome: 'skipped', reason: `already_${ctx.status}` };
   if (!ctx.apiAccess) {
@@ -58,13 +45,13 @@ export async function attemptDelivery(sql: Sql, deliveryId: string, attempt: num
   }
 
   const result = await deliverWebhook(
-    { url: ctx.url, msgId: deliveryId, timestampSeconds: Math.floor(now.getTime() / 1000), rawBody: eventBodyJson(ctx.payload), secrets: ctx.secrets },
+    { url: ctx.url, msgId: deliveryId, timestampSeconds: Math.floor(now.getTime() / 1000), rawBody: eventBodyJson(ctx.payload), secrets: signingSecrets(ctx.sealedSecrets, now) },
     deliverOptions(),
   );
   const failure = result.ok ? null : `${result.failure}${result.detail ? `: ${result.detail}` : ''}`;
   const failingSince = await recordAttempt(sql, deliveryId, ctx.endpointId, {
     ok: result.ok,
-    final: attempt >= MAX_ATTEMPTS,
+    final: attempt >= MAX_DELIVERY_ATTEMPTS,
     statusCode: result.status,
     failure,
     snippet: result.responseSnippet,
@@ -82,28 +69,3 @@ export async function disableFailingWebhookEndpoint(sql: Sql, deliveryId: string
   return true;
 }
 
-export function webhookActivities(sql: Sql) {
-  return {
-    /**
-     * Called by the Calculate workflow after its terminal transition, with the id of the
-     * `webhook_events` row it wrote: creates the deliveries and starts their workflows.
-     */
-    async dispatchWebhookEvent(eventId: string): Promise<DispatchResult> {
-      return dispatchEvent(sql, starterFromContext(), eventId);
-    },
-    /** Sends the event a Calculate run ended with (the hourly sweep catches any it misses). */
-    async dispatchCalculateEvent(calculateId: string): Promise<DispatchResult | null> {
-      const eventId = await eventOfCalculate(sql, calculateId);
-      return eventId ? dispatchEvent(sql, starterFromContext(), eventId) : null;
-    },
-    async attemptWebhookDelivery(deliveryId: string, attempt: number): Promise<AttemptOutcome> {
-      return attemptDelivery(sql, deliveryId, attempt);
-    },
-    async disableFailingWebhookEndpoint(deliveryId: string, endpointId: string): Promise<boolean> {
-      return disableFailingWebhookEndpoint(sql, deliveryId, endpointId);
-    },
-    async sweepWebhookDeliveries(options: SweepOptions = {}): Promise<SweepResult> {
-      return sweepDeliveries(sql, starterFromContext(), options);
-    },
-  };
-}

@@ -1,6 +1,6 @@
 import test from 'ava';
 import { randomBytes } from 'node:crypto';
-import { createSecretBox, parseSecretKey, secretBoxFromEnv } from '../../../activities/webhooks/secret-box.ts';
+import { createSecretBox, parseSecretKey, secretBoxFromEnv } from '../../../services/webhooks/secret-box.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 

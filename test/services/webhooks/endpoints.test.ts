@@ -1,22 +1,12 @@
-// Endpoint management rules (db/webhooks.ts): who may register, URL checks at save, chosen
+// Endpoint management rules (services/webhooks/endpoints.ts): who may register, URL checks at save, chosen
 // event types, encrypted secrets and rotation overlap, enable/disable, the 30-day log.
 import test from 'ava';
 import { connect, type Sql } from '../../../db/connect.ts';
 import { addMember, updateOrganization } from '../../../db/organizations.ts';
-import {
-  WebhookError,
-  createDeliveries,
-  createTestEvent,
-  deliveryLog,
-  disableEndpoint,
-  enableEndpoint,
-  getEndpoint,
-  registerEndpoint,
-  rotateEndpointSecret,
-  signingSecrets,
-} from '../../../db/webhooks.ts';
-import { decryptSecret } from '../../../activities/webhooks/secret-box.ts';
-import type { LookupAll } from '../../../activities/webhooks/url-policy.ts';
+import { createDeliveries, deliveryLog, disableEndpoint, enableEndpoint, getEndpoint } from '../../../db/webhooks.ts';
+import { WebhookError, createTestEvent, registerEndpoint, rotateEndpointSecret, signingSecrets } from '../../../services/webhooks/endpoints.ts';
+import { decryptSecret } from '../../../services/webhooks/secret-box.ts';
+import type { LookupAll } from '../../../services/webhooks/url-policy.ts';
 import { createTestOrg } from '../../support/fixtures.ts';
 import { testDatabaseUrl } from '../../support/env.ts';
 import { insertCalculateEvent } from './webhook-world.ts';

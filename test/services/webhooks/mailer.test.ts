@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, type Sql } from '../../../db/connect.ts';
 import { addMember } from '../../../db/organizations.ts';
 import { listOutbox } from '../../../db/webhooks.ts';
-import { endpointDisabledMail, mailOwnersAndAdmins } from '../../../activities/webhooks/mailer.ts';
+import { endpointDisabledMail, mailOwnersAndAdmins } from '../../../services/webhooks/mailer.ts';
 import { createTestOrg } from '../../support/fixtures.ts';
 import { testDatabaseUrl } from '../../support/env.ts';
 

@@ -1,12 +1,12 @@
 // From an event to running delivery workflows. The same code serves the Calculate workflow
-// (through the dispatchWebhookEvent activity), the hourly sweep and the operator CLI (test
+// (through the dispatchCalculateEvent activity), the hourly sweep and the operator CLI (test
 // events, redeliveries). A delivery's workflow id is its delivery id, so starting one that is
 // already running is a no-op; its first attempt skips a delivery that is no longer due.
 import type { Client } from '@temporalio/client';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { Sql } from '../../db/connect.ts';
-import { createDeliveries, markDeliveryStarted, resetForRedelivery, startableDeliveries, undispatchedEvents } from '../../db/webhooks.ts';
-import type { webhookDeliveryWorkflow } from '../../workflows/webhook-delivery.ts';
+import { createDeliveries, eventOfCalculate, markDeliveryStarted, resetForRedelivery, startableDeliveries, undispatchedEvents } from '../../db/webhooks.ts';
+import { startWebhookDelivery } from '../../temporal/client.ts';
+import type { SweepOptions, SweepResult } from '../../temporal/contracts.ts';
 
 /** A start requested this long ago whose workflow never made an attempt is requested again. */
 export const STALE_START_SECONDS = 10 * 60;
@@ -26,17 +26,6 @@ export interface DispatchResult {
   started: number;
 }
 
-export interface SweepOptions {
-  minEventAgeSeconds?: number;
-  staleStartSeconds?: number;
-  /** Sweep one organization only (e.g. right after its API access returns); default all. */
-  organizationId?: string;
-}
-
-export interface SweepResult {
-  eventsDispatched: number;
-  started: number;
-}
 
 /** WEBHOOK_RETRY_SCALE (tests and local trials); 1 when unset or not a positive number. */
 export function retryScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number {
@@ -47,18 +36,7 @@ export function retryScaleFromEnv(env: NodeJS.ProcessEnv = process.env): number 
 /** Starts the delivery workflow of one pending delivery (a no-op when it is already running). */
 export async function startDelivery(sql: Sql, starter: DeliveryStarter, deliveryId: string): Promise<void> {
   await markDeliveryStarted(sql, deliveryId);
-  try {
-    await starter.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-      workflowId: deliveryId,
-      taskQueue: starter.taskQueue,
-      args: [deliveryId, { retryScale: starter.retryScale }],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      // A paused delivery (no API access) ends its workflow; resuming starts the same id again.
-      workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-  }
+  await startWebhookDelivery(starter.client, { taskQueue: starter.taskQueue, deliveryId, options: { retryScale: starter.retryScale }, replaceRunning: false });
 }
 
 /**
@@ -71,6 +49,12 @@ export async function dispatchEvent(sql: Sql, starter: DeliveryStarter, eventId:
   const startable = await startableDeliveries(sql, { eventId, staleStartSeconds: STALE_START_SECONDS, limit: SWEEP_BATCH });
   for (const id of startable) await startDelivery(sql, starter, id);
   return { deliveries: deliveries.length, started: startable.length };
+}
+
+/** Sends the event a Calculate run ended with; null when the run wrote none (yet). */
+export async function dispatchCalculateEvent(sql: Sql, starter: DeliveryStarter, calculateId: string): Promise<DispatchResult | null> {
+  const eventId = await eventOfCalculate(sql, calculateId);
+  return eventId ? dispatchEvent(sql, starter, eventId) : null;
 }
 
 /** The hourly sweep: events never dispatched, then pending deliveries that may go out now. */
@@ -90,12 +74,6 @@ export async function sweepDeliveries(sql: Sql, starter: DeliveryStarter, option
  */
 export async function redeliver(sql: Sql, starter: DeliveryStarter, deliveryId: string): Promise<boolean> {
   if (!(await resetForRedelivery(sql, deliveryId))) return false;
-  await starter.client.workflow.start<typeof webhookDeliveryWorkflow>('webhookDeliveryWorkflow', {
-    workflowId: deliveryId,
-    taskQueue: starter.taskQueue,
-    args: [deliveryId, { retryScale: starter.retryScale }],
-    workflowIdConflictPolicy: 'TERMINATE_EXISTING',
-    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-  });
+  await startWebhookDelivery(starter.client, { taskQueue: starter.taskQueue, deliveryId, options: { retryScale: starter.retryScale }, replaceRunning: true });
   return true;
 }
