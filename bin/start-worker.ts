@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { DefaultLogger, NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDeps } from '../activities/index.ts';
 import { ensureSearchAttributes } from './search-attributes.ts';
+import { activityTelemetry } from '../ops/worker-telemetry.ts';
 
 export const WORKFLOWS_PATH = fileURLToPath(new URL('../workflows/index.ts', import.meta.url));
 
@@ -32,18 +33,21 @@ export interface WorkerOptions {
   /** A prebuilt bundle (tests build it once); otherwise the workflows are bundled here. */
   bundle?: WorkflowBundleOption;
   maxConcurrentActivityTaskExecutions?: number;
+  /** host:port for the SDK's own Prometheus exporter (once per process, before the first connection). */
+  temporalMetricsAddress?: string;
 }
 
 let runtimeInstalled = false;
 /** The SDK logs every state change at INFO; warnings and errors are what an operator needs here. */
-function installRuntime(): void {
+function installRuntime(metricsAddress?: string): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
-  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const telemetryOptions = metricsAddress ? { metrics: { prometheus: { bindAddress: metricsAddress } } } : undefined;
+  Runtime.install({ logger: new DefaultLogger('WARN'), telemetryOptions });
 }
 
 export async function createWorker(options: WorkerOptions): Promise<{ worker: Worker; connection: NativeConnection }> {
-  installRuntime();
+  installRuntime(options.temporalMetricsAddress);
   const connection = await NativeConnection.connect({ address: options.address });
   await ensureSearchAttributes(options.address, options.namespace);
   const worker = await Worker.create({
@@ -53,6 +57,7 @@ export async function createWorker(options: WorkerOptions): Promise<{ worker: Wo
     activities: createActivities(options.deps),
     ...(options.bundle ? { workflowBundle: options.bundle } : { workflowsPath: WORKFLOWS_PATH, bundlerOptions: { logger: quietLogger } as any }),
     maxConcurrentActivityTaskExecutions: options.maxConcurrentActivityTaskExecutions ?? 4,
+    interceptors: { activity: [activityTelemetry] },
     // heartbeats (solve progress, and the way a cancel reaches a running solve) go out at
     // most this far apart: a cancel then stops the solve within about a second
     maxHeartbeatThrottleInterval: '500 milliseconds',
