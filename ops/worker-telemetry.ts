@@ -60,6 +60,7 @@ export function activityTelemetry(ctx: Context): ActivityInterceptors {
           // the first argument is the subject's id (run, delivery, event); the rest may be longer texts
           subject: typeof input.args[0] === 'string' ? input.args[0] : undefined,
         };
+        logger.debug({ ...line, queueWaitMs: started - info.currentAttemptScheduledTimestampMs }, 'activity started');
         try {
           const result = await next(input);
           const seconds = (Date.now() - started) / 1000;
