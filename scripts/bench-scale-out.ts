@@ -5,7 +5,7 @@
 //  3. Calculates sent through both APIs spread over both workers;
 //  4. one worker is killed (SIGKILL) in the middle of a solve: the other finishes its work;
 //  5. every run ends in exactly one terminal state with exactly one event.
-//   npm run bench:scale-out [-- --runs 8 --pieces 400]
+//   npm run bench:scale-out [-- --runs 12 --pieces 400]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -21,7 +21,7 @@ import { freePort } from '../bin/local/free-port.ts';
 import { call } from '../test/support/api-harness.ts';
 import { generateCargo } from './bench/cargo-generator.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '8' }, pieces: { type: 'string', default: '400' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '12' }, pieces: { type: 'string', default: '400' } } });
 const RUNS = Number(values.runs);
 const PER_KEY = 120;
 const TASK_QUEUE = `bench-scale-out-${process.pid}`;
@@ -202,14 +202,22 @@ function solvesInFlight(w: Proc): string[] {
   return started.filter((id) => !w.lines.some((l) => l.msg === 'activity' && l.activity === 'calculateSolve' && l.subject === id));
 }
 
-/** Waits (up to 60 s) for both workers to be solving; then the one with more solves in flight. */
+/**
+ * Waits until each worker has started two solves (at most 60 s), then for a solve in flight;
+ * answers the worker with more solves in flight.
+ */
 async function busierOnceBothSolve(workers: Proc[], runIds: string[]): Promise<Proc> {
   const inFlight = (w: Proc) => solvesInFlight(w).filter((id) => runIds.includes(id)).length;
+  const startedSolves = (w: Proc) => w.lines.filter((l) => l.msg === 'activity started' && l.activity === 'calculateSolve').length;
+  const spreadBy = Date.now() + 60_000;
+  while (Date.now() < spreadBy && !workers.every((w) => startedSolves(w) >= 2)) await sleep(50);
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && !workers.every((w) => inFlight(w) > 0)) await sleep(50);
-  const busier = [...workers].sort((a, b) => inFlight(b) - inFlight(a))[0];
-  if (inFlight(busier) === 0) throw new Error('no worker was solving within 60 s');
-  return busier;
+  while (Date.now() < deadline) {
+    const busier = [...workers].sort((a, b) => inFlight(b) - inFlight(a))[0];
+    if (inFlight(busier) > 0) return busier;
+    await sleep(20);
+  }
+  throw new Error('no worker was solving');
 }
 
 async function waitForEnds(ids: string[]): Promise<Map<string, string>> {

@@ -5,19 +5,55 @@ import { deliveryLog } from '../../db/webhooks.ts';
 import { dispatchEvent } from '../../activities/webhooks/dispatch.ts';
 import { registry } from '../../ops/metrics.ts';
 import { captureLogs, sample } from './ops-harness.ts';
+import { idem, startTestApi, type TestApi } from '../support/api-harness.ts';
+import { createTestOrg } from '../support/fixtures.ts';
+import { createPlan } from '../support/plan-fixture.ts';
 import {
   deliveryResult, insertCalculateEvent, orgWithEndpoint, startWebhookWorld, uniquePath, type WebhookWorld,
 } from '../activities/webhooks/webhook-world.ts';
 
 let world: WebhookWorld;
+let api: TestApi;
 let logs: ReturnType<typeof captureLogs>;
 test.before(async () => {
   logs = captureLogs();
   world = await startWebhookWorld();
+  api = await startTestApi({ TEMPORAL_TASK_QUEUE: world.w.taskQueue });
 });
 test.after.always(async () => {
   logs?.stop();
+  await api?.close();
   await world?.close();
+});
+
+const value = async (name: string, labels: Record<string, string> = {}) => {
+  const text = await registry.metrics();
+  if (Object.keys(labels).length) return sample(text, name, labels);
+  return Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+};
+
+test.serial('a completed Calculate counts one start, one completed end, its solve time and its pieces', async (t) => {
+  const before = {
+    started: await value('loadplan_calculates_started_total'),
+    completed: await value('loadplan_calculates_ended_total', { outcome: 'completed' }),
+    solves: await value('loadplan_solve_duration_seconds_count', { outcome: 'solved' }),
+    pieces: await value('loadplan_solve_pieces_sum'),
+  };
+  const org = await createTestOrg(api.sql);
+  const plan = await createPlan(api.sql, org.organizationId);
+  const res = await api.call('POST', `/api/v1/load-plans/${plan.loadPlanId}/calculate`, { key: org.apiKey, idempotencyKey: idem(), body: { expectedRevision: 1 } });
+  t.is(res.status, 202, res.text);
+  for (let i = 0; i < 300; i++) {
+    const [run] = await api.sql`select status from calculate_runs where id = ${res.body.id}`;
+    if (run.status !== 'queued' && run.status !== 'running') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const [{ n: placed }] = await api.sql`select count(*)::int as n from placements where load_plan_id = ${plan.loadPlanId}`;
+  t.is(await value('loadplan_calculates_started_total'), before.started + 1);
+  t.is(await value('loadplan_calculates_ended_total', { outcome: 'completed' }), before.completed + 1);
+  t.is(await value('loadplan_solve_duration_seconds_count', { outcome: 'solved' }), before.solves + 1);
+  t.is(await value('loadplan_solve_pieces_sum'), before.pieces + placed);
+  t.truthy(logs.lines().find((l) => l.msg === 'activity' && l.activity === 'calculateStore' && l.subject === res.body.id));
 });
 
 test.serial('a webhook attempt is counted by outcome and logged as an activity line, never with the secret', async (t) => {
