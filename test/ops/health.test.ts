@@ -1,7 +1,7 @@
 // The operations port through real sockets: /livez, /readyz (API and worker), and what
 // readiness says when Postgres is gone or the worker stops polling.
 import test from 'ava';
-import { startOpsApi, get } from './ops-harness.ts';
+import { startOpsApi, get, untilReady } from './ops-harness.ts';
 import { startTcpProxy } from '../support/tcp-proxy.ts';
 import { startTestWorker } from '../support/worker-harness.ts';
 import { startWorkerOps } from '../../ops/processes.ts';
@@ -18,7 +18,7 @@ test('/livez answers 200 while the process runs', async (t) => {
 test('/readyz answers 200 when the API reaches Postgres and Temporal', async (t) => {
   const api = await startOpsApi();
   t.teardown(api.close);
-  const res = await get(`${api.opsUrl}/readyz`);
+  const res = await untilReady(api.opsUrl);
   t.is(res.status, 200, res.text);
   t.deepEqual(JSON.parse(res.text), { ready: true, checks: { postgres: 'ok', temporal: 'ok' } });
 });
@@ -31,7 +31,7 @@ test('/readyz answers 503 naming Postgres when the database is unreachable, and 
   viaProxy.port = String(proxy.port);
   const api = await startOpsApi(viaProxy.toString());
   t.teardown(api.close);
-  t.is((await get(`${api.opsUrl}/readyz`)).status, 200);
+  t.is((await untilReady(api.opsUrl)).status, 200);
 
   await proxy.cut();
   const down = await get(`${api.opsUrl}/readyz`);
@@ -43,12 +43,7 @@ test('/readyz answers 503 naming Postgres when the database is unreachable, and 
   t.is((await get(`${api.opsUrl}/livez`)).status, 200, 'live though not ready: a restart would not help');
 
   await proxy.restore();
-  let again = 0;
-  for (let i = 0; i < 20 && again !== 200; i++) {
-    again = (await get(`${api.opsUrl}/readyz`)).status;
-    if (again !== 200) await new Promise((r) => setTimeout(r, 250));
-  }
-  t.is(again, 200);
+  t.is((await untilReady(api.opsUrl)).status, 200);
 });
 
 test('the operations port is not the API: no key, and API paths are not served there', async (t) => {
@@ -63,7 +58,7 @@ test('a worker is ready while it polls its task queue, and not once it has stopp
   t.teardown(w.close);
   const ops = await startWorkerOps({ host: '127.0.0.1', port: 0 }, { sql: w.sql, connection: w.client.connection, worker: w.worker });
   t.teardown(ops.close);
-  const ready = await get(`${ops.url}/readyz`);
+  const ready = await untilReady(ops.url);
   t.is(ready.status, 200, ready.text);
   t.deepEqual(JSON.parse(ready.text).checks, { postgres: 'ok', temporal: 'ok', polling: 'ok' });
 

@@ -45,6 +45,16 @@ export async function get(url: string): Promise<{ status: number; type: string; 
   return { status: res.statusCode, type: String(res.headers['content-type']), text: await res.body.text() };
 }
 
+/** /readyz once it answers 200, or its last answer after 30 s: a cold start under load may miss the first deadlines. */
+export async function untilReady(opsUrl: string): Promise<{ status: number; type: string; text: string }> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const res = await get(`${opsUrl}/readyz`);
+    if (res.status === 200 || Date.now() > until) return res;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 /** A counter's value in Prometheus text for exactly these labels (0 when absent). */
 export function sample(text: string, name: string, labels: Record<string, string>): number {
   const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
