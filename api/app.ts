@@ -16,6 +16,7 @@ import { docs } from './docs.ts';
 import { createRouter } from './router.ts';
 import { ApiError } from './errors.ts';
 import { shareRoutes } from './share-routes.ts';
+import { requestTelemetry } from '../ops/http-telemetry.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -39,6 +40,7 @@ export function createApp(services: Services): Koa<ApiState, { services: Service
   const composedApi = composeAll(apiChain);
 
   app.use(requestId);
+  app.use(requestTelemetry(API_PREFIX)); // one log line and metric sample per request
   app.use(errorBody);
   app.use(async (ctx, next) => {
     ctx.state.db = services.sql;

@@ -5,6 +5,8 @@ import { seedBuiltIns } from '../db/seed.ts';
 import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
 import { productionEnv } from './require-env.ts';
+import { logger } from '../ops/logger.ts';
+import { DEFAULT_OPS_PORTS, startApiOps } from '../ops/processes.ts';
 
 const env = productionEnv();
 const sql = connect(env.DATABASE_URL, { max: 2 });
@@ -13,9 +15,11 @@ await seedBuiltIns(sql);
 await sql.end();
 const services = createServices(env, env.DATABASE_URL, env.TEMPORAL_ADDRESS);
 const api = await startApiServer(services, env.HOST, env.PORT);
-console.log(`[api] listening on ${api.url}`);
+const ops = await startApiOps({ host: env.OPS_HOST ?? env.HOST, port: env.OPS_PORT ?? DEFAULT_OPS_PORTS.api }, services);
+logger.info({ url: api.url, ops: ops.url }, 'api listening');
 const stop = async () => {
   await api.close();
+  await ops.close();
   await services.close();
   process.exit(0);
 };

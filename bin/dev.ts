@@ -15,8 +15,10 @@ import { createWorker } from './start-worker.ts';
 import { ensureWebhookSweepSchedule } from '../temporal/client.ts';
 import { withTemporal } from '../temporal/connection.ts';
 import { DEV_DATA_DIR, DEV_PORTS } from './dev-defaults.ts';
+import { logger } from '../ops/logger.ts';
+import { DEFAULT_OPS_PORTS, startApiOps, startWorkerOps } from '../ops/processes.ts';
 
-const log = (line: string) => console.log(`[loadplan] ${line}`);
+const log = (line: string) => logger.info(line);
 
 async function main() {
   const env = readEnv();
@@ -37,16 +39,26 @@ async function main() {
   const key = await createApiKey(sql, { organizationId: demo.organization.id, createdByMemberId: demo.owner.id, name: 'npm start' });
 
   log('starting the worker…');
+  const temporalMetricsAddress = env.TEMPORAL_METRICS_PORT ? `127.0.0.1:${env.TEMPORAL_METRICS_PORT}` : undefined;
   const { worker, connection } = await createWorker({
     address: infra.temporalAddress,
     namespace: env.TEMPORAL_NAMESPACE,
     taskQueue: env.TEMPORAL_TASK_QUEUE,
     deps: { sql },
+    temporalMetricsAddress,
   });
   await withTemporal({ address: infra.temporalAddress, namespace: env.TEMPORAL_NAMESPACE }, (client) => ensureWebhookSweepSchedule(client, env.TEMPORAL_TASK_QUEUE));
   const workerRun = worker.run();
   const services = createServices(env, infra.databaseUrl, infra.temporalAddress);
   const api = await startApiServer(services, env.HOST, env.PORT);
+  // one process here, but the API and the worker each keep their own operations port
+  const opsHost = env.OPS_HOST ?? env.HOST;
+  const apiOpsPort = env.OPS_PORT ?? DEFAULT_OPS_PORTS.api;
+  const apiOps = await startApiOps({ host: opsHost, port: apiOpsPort }, services);
+  const workerOps = await startWorkerOps(
+    { host: opsHost, port: env.OPS_PORT === undefined ? DEFAULT_OPS_PORTS.worker : apiOpsPort && apiOpsPort + 1 },
+    { sql, connection, worker, temporalMetricsUrl: temporalMetricsAddress && `http://${temporalMetricsAddress}/metrics` },
+  );
 
   console.log(`
 Load-planning service is running.
@@ -54,6 +66,8 @@ Load-planning service is running.
   API reference    ${api.url}${API_PREFIX}
   OpenAPI document ${api.url}${API_PREFIX}/spec.json
   Postman          ${api.url}${API_PREFIX}/postman.json
+  API health       ${apiOps.url}/livez  ${apiOps.url}/readyz  ${apiOps.url}/metrics
+  Worker health    ${workerOps.url}/livez  ${workerOps.url}/readyz  ${workerOps.url}/metrics
   Temporal UI      ${infra.temporalUiUrl ?? '(the configured Temporal server\'s UI)'}
   Organization     ${demo.organization.name} (${demo.organization.id}, Enterprise)
   API key          ${key.secret}
@@ -68,6 +82,7 @@ Press Ctrl-C to stop.
     stopping = true;
     log('stopping…');
     await api.close();
+    await Promise.all([apiOps.close(), workerOps.close()]);
     await services.close();
     if (worker.getState() === 'RUNNING') worker.shutdown();
     await workerRun.catch(() => {});
@@ -82,6 +97,6 @@ Press Ctrl-C to stop.
 }
 
 main().catch((err) => {
-  console.error(err);
+  logger.fatal({ err }, 'npm start failed');
   process.exit(1);
 });

@@ -29,9 +29,19 @@ const schema = z.object({
   WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('loadplan@localhost'),
+  /** The operations port (/livez, /readyz, /metrics); default 9464 for the API, 9465 for the worker. */
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where the operations port listens; HOST by default. */
+  OPS_HOST: z.string().optional(),
+  /** The worker's Temporal SDK Prometheus exporter (on 127.0.0.1, merged into /metrics); 0 turns it off. */
+  TEMPORAL_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9466),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The name of every variable above (the README documents each; a test checks). */
+export const ENV_VARIABLES = Object.keys(schema.shape) as (keyof Env)[];
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = schema.safeParse(source);

@@ -53,6 +53,7 @@ async function main(): Promise<number> {
       TEST_DATABASE_URL: database.url,
       TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
       TEST_WORKFLOW_BUNDLE: bundlePath,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', // request and activity lines would drown the TAP output
     });
   } finally {
     await database.drop().catch((err) => console.error(err));

@@ -2,6 +2,7 @@ import { Refusal } from '../../services/refusal.ts';
 import { ApiError } from '../errors.ts';
 import { tooManyRequests } from './rate-limit.ts';
 import type { ApiMiddleware } from '../context.ts';
+import { logger } from '../../ops/logger.ts';
 
 /** Turns anything thrown into the one error body; nothing else writes error responses. */
 export const errorBody: ApiMiddleware = async (ctx, next) => {
@@ -10,7 +11,7 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
   } catch (err) {
     const apiError = toApiError(err);
     if (apiError.status >= 500 && apiError.code !== 'SERVICE_UNAVAILABLE' && apiError.code !== 'NOT_IMPLEMENTED') {
-      console.error(`[api] ${ctx.method} ${ctx.path} (${ctx.state.requestId})`, err);
+      logger.error({ err, requestId: ctx.state.requestId, method: ctx.method, route: ctx.state.route?.path }, 'unexpected error');
     }
     ctx.status = apiError.status;
     ctx.set(apiError.headers);

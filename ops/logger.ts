@@ -1,0 +1,36 @@
+// The one structured logger (pino): one JSON line per event on stdout. Secrets are never
+// written: the request line carries no headers or bodies at all, and these paths are
+// censored wherever an object reaches a log call (errors, activity results).
+import { pino, type Logger } from 'pino';
+
+/** Field names that may hold an API key, a webhook secret, a share token or a password. */
+const SECRET_FIELDS = ['authorization', 'cookie', 'apiKey', 'key', 'secret', 'secrets', 'signingSecret', 'token', 'shareToken', 'password', 'DATABASE_URL', 'SMTP_URL', 'WEBHOOK_SECRET_KEY'];
+
+export const REDACT_PATHS = SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`, `headers["${f}"]`, `*.headers["${f}"]`]);
+
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const level = LEVELS.includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info';
+
+/** Where the lines go: stdout, or a stream a test swaps in. */
+let target: { write(line: string): unknown } = process.stdout;
+const destination = { write: (line: string) => target.write(line) };
+
+export const logger: Logger = pino(
+  {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    formatters: { level: (label) => ({ level: label }) },
+  },
+  destination,
+);
+
+/** Sends log lines to `stream` until the returned function is called (tests read them). */
+export function redirectLogs(stream: { write(line: string): unknown }): () => void {
+  const previous = target;
+  target = stream;
+  return () => {
+    target = previous;
+  };
+}
