@@ -1,11 +1,15 @@
-// Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them).
+// Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them),
+// or on BR-style sets generated from a seed (types=1 makes one-type sets).
 //   npm run bench:solver -- --data <folder> [--instances N] [--seconds S] [--support full|none|both] [--jobs J] [--json]
-import { readdirSync, readFileSync } from 'node:fs';
+//   npm run bench:solver -- --generate types=30,50,70,100 [--count 20] [--seed 1] [...]
+//   npm run bench:solver -- --generate types=1,30 --write-to <folder>   (BR files only, no run)
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseBr, type BrInstance } from './bench/br-format.ts';
+import { formatBr, parseBr, type BrInstance } from './bench/br-format.ts';
+import { generateSets } from './bench/br-generate.ts';
 import type { BrFigures } from './bench/br-run.ts';
 
 const { values } = parseArgs({
@@ -16,6 +20,10 @@ const { values } = parseArgs({
     support: { type: 'string', default: 'both' },
     jobs: { type: 'string', default: '1' },
     json: { type: 'boolean', default: false },
+    generate: { type: 'string' },
+    count: { type: 'string', default: '20' },
+    seed: { type: 'string', default: '1' },
+    'write-to': { type: 'string' },
   },
 });
 
@@ -42,12 +50,27 @@ function loadSets(folder: string, limit: number): { set: string; instances: BrIn
   return out.sort((a, b) => a.set.localeCompare(b.set, undefined, { numeric: true }));
 }
 
+/** `types=30,50,100`: one generated set per type count (--count instances each, --seed). */
+function generatedSets(spec: string): { set: string; instances: BrInstance[] }[] {
+  const m = /^types=(\d+(?:,\d+)*)$/.exec(spec);
+  if (!m) throw new Error(`--generate expects types=N[,N...], got "${spec}"`);
+  const types = m[1].split(',').map(Number);
+  if (types.some((t) => t < 1)) throw new Error('--generate: type counts must be >= 1');
+  return generateSets(types, Number(values.count), Number(values.seed));
+}
+
 async function main(): Promise<void> {
   const limit = Number(values.instances);
   const seconds = Number(values.seconds);
   const modes: ('full' | 'none')[] = values.support === 'both' ? ['full', 'none'] : [values.support as 'full' | 'none'];
-  const sets = loadSets(values.data!, limit);
+  const sets = values.generate ? generatedSets(values.generate) : loadSets(values.data!, limit);
   if (sets.length === 0) throw new Error(`no BR-format files in ${values.data}`);
+  const out = values['write-to'];
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    for (const s of sets) writeFileSync(join(out, `${s.set}.txt`), formatBr(s.instances));
+    return;
+  }
   const tasks: Task[] = modes.flatMap((support) => sets.flatMap((s) => s.instances.map((inst) => ({ set: s.set, inst, support }))));
   const results = new Map<Task, BrFigures>();
   const log = (m: string) => (values.json ? process.stderr : process.stdout).write(m + '\n');

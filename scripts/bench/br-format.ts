@@ -48,6 +48,19 @@ export function parseBr(text: string): BrInstance[] {
   return out;
 }
 
+/** Writes instances in the BR file format (what `parseBr` reads). */
+export function formatBr(instances: BrInstance[]): string {
+  const lines = [` ${instances.length}`];
+  for (const inst of instances) {
+    lines.push(` ${inst.number} ${inst.seed}`, ` ${inst.container.join(' ')}`, ` ${inst.boxes.length}`);
+    for (const b of inst.boxes) {
+      const f = b.upright.map((u) => (u ? 1 : 0));
+      lines.push(` ${b.type} ${b.dims[0]} ${f[0]} ${b.dims[1]} ${f[1]} ${b.dims[2]} ${f[2]} ${b.quantity}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
 /** One container, no door limits, no payload limit; orientation flags honoured. */
 export function brToInput(inst: BrInstance, opts: { seconds: number; support: 'full' | 'none'; seed?: number }): SolveInput {
   const [L, W, H] = inst.container;

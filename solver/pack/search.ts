@@ -1,6 +1,6 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
-import type { Block } from '../model.ts';
+import type { Block, Space } from '../model.ts';
 import type { UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 
@@ -48,23 +48,79 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  // Above the floor, blocks that need full support cannot reach past the top faces below.
-  let reachX = Infinity, reachY = Infinity;
-  if (s.z0 > 0 && !problem.spec.supportNone) {
-    [reachX, reachY] = supportedReach(state, s.z0, front ? s.x0 : s.x1, left ? s.y0 : s.y1, front ? 1 : -1, left ? 1 : -1);
-  }
+  const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
   for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
     const b = blocks[i];
     if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
-    if ((b.dx > reachX || b.dy > reachY) && needsFullSupport(problem.items, b)) continue;
     if (!state.available(b, problem.remaining)) continue;
-    const y = left ? s.y0 : s.y1 - b.dy;
-    const x = front ? s.x0 : s.x1 - b.dx;
-    if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
-    out.push({ block: b, x, y, z: s.z0 });
+    if (!anchors) {
+      const y = left ? s.y0 : s.y1 - b.dy;
+      const x = front ? s.x0 : s.x1 - b.dx;
+      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
+      out.push({ block: b, x, y, z: s.z0 });
+    } else {
+      const m = supportedMove(problem, state, s, anchors, b, front, left);
+      if (!m) continue;
+      out.push(m);
+    }
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/** A corner to put a block at above the floor, and how far the top faces reach from it. */
+interface Anchor {
+  x: number;
+  y: number;
+  reachX: number;
+  reachY: number;
+}
+
+/** Anchors a space offers per space (the corner first, then the nearest supported corners). */
+const MAX_ANCHORS = 4;
+
+/**
+ * Above the floor a space's corner may hang over a gap while top faces inside it could
+ * carry blocks: besides the corner itself, the corner of each top face at the space's
+ * floor (clipped to the space), nearest first. Blocks needing their whole base supported
+ * go where the faces reach far enough.
+ */
+function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean): Anchor[] {
+  const cx = front ? s.x0 : s.x1, cy = left ? s.y0 : s.y1;
+  const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
+  const points: [number, number, number][] = [[cx, cy, 0]];
+  const sup = state.supports;
+  for (let i = 0; i < sup.length; i++) {
+    const f = sup[i];
+    if (f.z !== s.z0 || f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
+    const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
+    const py = left ? Math.max(s.y0, f.y0) : Math.min(s.y1, f.y1);
+    if (px === cx && py === cy) continue;
+    points.push([px, py, Math.abs(px - cx) + Math.abs(py - cy)]);
+  }
+  points.sort((a, b) => a[2] - b[2] || a[0] - b[0] || a[1] - b[1]);
+  const out: Anchor[] = [];
+  for (const [px, py] of points) {
+    if (out.length >= MAX_ANCHORS) break;
+    if (out.some((a) => a.x === px && a.y === py)) continue;
+    const [reachX, reachY] = supportedReach(state, s.z0, px, py, dirX, dirY);
+    if (out.length > 0 && (reachX === 0 || reachY === 0)) continue;
+    out.push({ x: px, y: py, reachX, reachY });
+  }
+  return out;
+}
+
+/** The block at the first anchor where it stays inside the space and can stand. */
+function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors: Anchor[], b: Block, front: boolean, left: boolean): Move | null {
+  const full = needsFullSupport(problem.items, b);
+  for (const a of anchors) {
+    if (full && (b.dx > a.reachX || b.dy > a.reachY)) continue;
+    const x = front ? a.x : a.x - b.dx;
+    const y = left ? a.y : a.y - b.dy;
+    if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
+  }
+  return null;
 }
 
 /**

@@ -1,0 +1,56 @@
+// How many search steps per second the single-Unit improvement makes (a step = one block
+// decision: the beam search's children and their greedy completions), measured through
+// solve()'s cancellation poll, which runs once every 32 steps. `--vs <checkout>` runs the
+// same instances through another checkout's solver, interleaved, so both see the same load.
+//   npx tsx scripts/bench/search-rate.ts --data <folder> [--instances 2] [--seconds 2] [--support full|none] [--vs /path/to/checkout]
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { brToInput, parseBr } from './br-format.ts';
+import type { SolveHooks, SolveInput, SolveResult } from '../../solver/types.ts';
+
+const { values } = parseArgs({
+  options: {
+    data: { type: 'string', default: 'shared/data/clp/br' },
+    instances: { type: 'string', default: '2' },
+    seconds: { type: 'string', default: '2' },
+    support: { type: 'string', default: 'full' },
+    vs: { type: 'string' },
+  },
+});
+
+type Solve = (input: SolveInput, hooks?: SolveHooks) => SolveResult;
+
+async function solverOf(root: string): Promise<Solve> {
+  return ((await import(pathToFileURL(join(resolve(root), 'solver/index.ts')).href)) as { solve: Solve }).solve;
+}
+
+function rate(solve: Solve, input: SolveInput): { stepsPerSecond: number; volume: number } {
+  let polls = 0;
+  const t0 = performance.now();
+  const result = solve(input, { isCancelled: () => (polls++, false) });
+  const ms = performance.now() - t0;
+  return { stepsPerSecond: (polls * 32 * 1000) / ms, volume: result.totals.volumeLoadedMm3 };
+}
+
+const solvers: [string, Solve][] = [['this', await solverOf('.')]];
+if (values.vs) solvers.push([values.vs, await solverOf(values.vs)]);
+const sums = solvers.map(() => 0);
+let n = 0;
+for (const f of readdirSync(values.data!).sort()) {
+  let instances;
+  try {
+    instances = parseBr(readFileSync(join(values.data!, f), 'utf8')).slice(0, Number(values.instances));
+  } catch {
+    continue;
+  }
+  for (const inst of instances) {
+    const input = brToInput(inst, { seconds: Number(values.seconds), support: values.support as 'full' | 'none' });
+    const figs = solvers.map(([, s]) => rate(s, input));
+    figs.forEach((r, k) => (sums[k] += r.stepsPerSecond));
+    n++;
+    console.log(`${f} #${inst.number}: ` + figs.map((r, k) => `${solvers[k][0]} ${Math.round(r.stepsPerSecond)} steps/s`).join(', '));
+  }
+}
+console.log('mean steps/s: ' + solvers.map(([name], k) => `${name} ${Math.round(sums[k] / n)}`).join(', '));

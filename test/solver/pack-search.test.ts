@@ -1,0 +1,54 @@
+// Where the single-Unit search puts blocks (the solve()-level tests prove the rules end to end).
+import test from 'ava';
+import type { Block, Item } from '../../solver/model.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
+import { feasibleMoves } from '../../solver/pack/search.ts';
+import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
+import { Ticker } from '../../solver/ticker.ts';
+
+const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
+
+function item(index: number, l: number, h: number, supportPermille = 1000): Item {
+  return {
+    index, lineIndex: index, lineId: `l${index}`, l, w: 1000, h, volume: l * 1000 * h, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille, group: -1,
+  };
+}
+
+function single(it: Item): Block {
+  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
+}
+
+function problemOf(items: Item[], s: UnitSpec): UnitProblem {
+  return new UnitProblem(s, items, items.map(() => 1), [{ items: [1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker());
+}
+
+/** A piece 500 mm long at x 1000-1500: the space above it starts at x 0, over a gap. */
+function stateWithTopInTheMiddle(items: Item[], s: UnitSpec): PackState {
+  const state = new PackState(s, items.length);
+  place(state, s, items, single(items[0]), 1000, 0, 0, 100);
+  return state;
+}
+
+test('above the floor a fully supported block goes onto a top face inside the space, not only at its corner', (t) => {
+  const items = [item(0, 500, 500), item(1, 400, 300)];
+  const state = stateWithTopInTheMiddle(items, spec);
+  const above = state.spaces.findIndex((s) => s.z0 === 500);
+  const moves = feasibleMoves(problemOf(items, spec), state, above, 5);
+  t.deepEqual(moves.map((m) => [m.x, m.y, m.z]), [[1000, 0, 500]]);
+});
+
+test('a block longer than the top face below it is not offered there under full support', (t) => {
+  const items = [item(0, 500, 500), item(1, 600, 300)];
+  const state = stateWithTopInTheMiddle(items, spec);
+  const above = state.spaces.findIndex((s) => s.z0 === 500);
+  t.deepEqual(feasibleMoves(problemOf(items, spec), state, above, 5), []);
+});
+
+test('without a support rule the block still goes into the space corner', (t) => {
+  const loose = { ...spec, supportNone: true };
+  const items = [item(0, 500, 500), item(1, 600, 300)];
+  const state = stateWithTopInTheMiddle(items, loose);
+  const above = state.spaces.findIndex((s) => s.z0 === 500);
+  t.deepEqual(feasibleMoves(problemOf(items, loose), state, above, 5).map((m) => [m.x, m.y, m.z]), [[0, 0, 500]]);
+});
