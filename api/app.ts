@@ -2,6 +2,7 @@
 // error body first; the per-IP limit before authentication; then route resolution (404,
 // 405), audit, authentication and scope, the per-key limit, and the routes.
 import Koa from 'koa';
+import compose from 'koa-compose';
 import type { Services, ApiState } from './context.ts';
 import { requestId } from './middleware/request-id.ts';
 import { errorBody } from './middleware/error-body.ts';
@@ -37,7 +38,7 @@ export function createApp(services: Services): Koa<ApiState, { services: Service
     jsonOnly,
     router.routes() as any,
   ];
-  const composedApi = composeAll(apiChain);
+  const composedApi = compose(apiChain);
 
   app.use(requestId);
   app.use(requestTelemetry(API_PREFIX)); // one log line and metric sample per request
@@ -56,17 +57,4 @@ export function createApp(services: Services): Koa<ApiState, { services: Service
     throw new ApiError('NOT_FOUND', `no route ${ctx.method} ${ctx.path}`);
   });
   return app;
-}
-
-function composeAll(middleware: Koa.Middleware<any, any>[]): Koa.Middleware<any, any> {
-  return (ctx, next) => {
-    let index = -1;
-    const dispatch = (i: number): Promise<void> => {
-      if (i <= index) return Promise.reject(new Error('next() called twice'));
-      index = i;
-      const fn = i === middleware.length ? next : middleware[i];
-      return Promise.resolve(fn(ctx, () => dispatch(i + 1)));
-    };
-    return dispatch(0);
-  };
 }

@@ -1,7 +1,11 @@
-// HTTP benchmark: an authenticated read and a write under load from a second process.
-// Starts the API over embedded Postgres (or DATABASE_URL) like the tests do; prints figures.
-//   npm run bench:http [-- --seconds 10 --connections 20]
+// HTTP benchmark: an authenticated read and a write under load from a second process, as
+// a share of two floors measured in the same run on the same database: bare Node, and Koa
+// answering one postgres.js query. With --base <checkout>, the routes of that checkout's
+// API (the old code) are measured in the same run too.
+//   npm run bench:http [-- --seconds 10 --connections 20 --base /path/to/old/checkout]
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import Koa from 'koa';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +19,7 @@ import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, base: { type: 'string' } } });
 const dataDir = resolve('.test-data', `bench-http-${process.pid}`);
 await mkdir(dataDir, { recursive: true });
 const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, databaseUrl: process.env.DATABASE_URL, temporalAddress: 'unused:0', log: () => {} });
@@ -30,9 +34,32 @@ const env = readEnv({ ...process.env, RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT
 const services = createServices(env, infra.databaseUrl, 'unused:0');
 const api = await startApiServer(services, '127.0.0.1', 0);
 
-function load(path: string, method: string): Promise<any> {
+function listen(server: Server): Promise<string> {
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(`http://127.0.0.1:${(server.address() as any).port}`)));
+}
+const body = JSON.stringify({ ok: true });
+const bareNode = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+const koaFloor = new Koa();
+koaFloor.use(async (ctx) => {
+  ctx.body = await sql`select id, name from organizations where id = ${org.id}`;
+});
+const koaServer = createServer(koaFloor.callback());
+const bareUrl = await listen(bareNode);
+const koaUrl = await listen(koaServer);
+
+// the old code's API, on the same database (its schema is a prefix of ours)
+let baseApi: { url: string; close(): Promise<void> } | undefined;
+let baseServices: { close(): Promise<void> } | undefined;
+if (values.base) {
+  const { createServices: createBase } = await import(resolve(values.base, 'api/services.ts'));
+  const { startApiServer: startBase } = await import(resolve(values.base, 'api/server.ts'));
+  baseServices = createBase(env, infra.databaseUrl, 'unused:0');
+  baseApi = await startBase(baseServices, '127.0.0.1', 0);
+}
+
+function load(url: string, method: string): Promise<any> {
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', 'scripts/bench/http-load.ts', api.url + path, key.secret, method, values.seconds!, values.connections!], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npx', ['tsx', 'scripts/bench/http-load.ts', url, key.secret, method, values.seconds!, values.connections!], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`load exited ${code}`))));
@@ -41,14 +68,30 @@ function load(path: string, method: string): Promise<any> {
 
 try {
   console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process`);
-  for (const [label, path, method] of [
-    ['GET /libraries/equipment (auth + per-key limit + query)', '/api/v1/libraries/equipment?mode=sea', 'GET'],
-    ['POST /projects (auth + idempotency + write)', '/api/v1/projects', 'POST'],
-  ] as const) {
-    const r = await load(path, method);
-    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  const runs: [string, string, string][] = [
+    ['floor: bare Node', bareUrl, 'GET'],
+    ['floor: Koa + one postgres.js query', koaUrl, 'GET'],
+  ];
+  const routes = [
+    ['GET /libraries/equipment', '/api/v1/libraries/equipment?mode=sea', 'GET'],
+    ['POST /projects', '/api/v1/projects', 'POST'],
+  ] as const;
+  for (const [label, path, method] of routes) {
+    if (baseApi) runs.push([`before: ${label}`, baseApi.url + path, method]);
+    runs.push([`after:  ${label}`, api.url + path, method]);
+  }
+  let koaRate = 0;
+  for (const [label, url, method] of runs) {
+    const r = await load(url, method);
+    if (url === koaUrl) koaRate = r.requestsPerSecond;
+    const share = koaRate ? `, ${((100 * r.requestsPerSecond) / koaRate).toFixed(0)} % of the Koa floor` : '';
+    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms${share}, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
   }
 } finally {
+  await new Promise((done) => bareNode.close(done));
+  await new Promise((done) => koaServer.close(done));
+  await baseApi?.close();
+  await baseServices?.close();
   await api.close();
   await services.close();
   await sql.end();
