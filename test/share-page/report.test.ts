@@ -140,6 +140,12 @@ test('with loading steps hidden the placements still keep the loading order', (t
   ]);
 });
 
+test('the report links to the plan PDF and offers a print action', (t) => {
+  const html = page();
+  t.regex(html, /data-testid="pdf-link" href="\/share\/[^"]*\/plan\.pdf"/);
+  t.regex(html, /data-testid="print-button"[^>]*>Print or save as PDF</);
+});
+
 test('the report links to the placements CSV', (t) => {
   t.regex(page(), /<a [^>]*data-testid="csv-link" href="\/share\/tok123\/placements\.csv"/);
 });
