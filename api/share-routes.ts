@@ -3,6 +3,7 @@
 //   GET /share/:token/steps/:n        a loading step page      (404 when steps are hidden)
 //   GET /share/:token/steps/:n.svg    that step's image        (404 when steps are hidden)
 //   GET /share/:token/placements.csv  the placements, in loading order
+//   GET /share/:token/plan.pdf        the plan for the loading crew, as a PDF
 //   GET /share/:token/assets/:name    the pages' scripts and stylesheet
 // Unknown, expired and revoked tokens, and any other path under /share/, answer the same
 // 404 page. Mounted ahead of the API's cross-origin refusal: people open these links from
@@ -14,8 +15,10 @@ import {
   ASSET_CACHE_CONTROL,
   CSV_CONTENT_TYPE,
   HTML_CONTENT_TYPE,
+  PDF_CONTENT_TYPE,
   SVG_CONTENT_TYPE,
   placementsCsv,
+  planPdf,
   readAsset,
   renderNotFoundPage,
   renderReportPage,
@@ -38,6 +41,7 @@ type ShareRoute =
   | { kind: 'step'; token: string; n: number }
   | { kind: 'step-svg'; token: string; n: number }
   | { kind: 'csv'; token: string }
+  | { kind: 'pdf'; token: string }
   | { kind: 'asset'; token: string; name: string };
 
 /** The route a path under /share/ names, or null (the 404 page). */
@@ -46,6 +50,7 @@ export function matchShareRoute(path: string): ShareRoute | null {
   if (!TOKEN.test(token)) return null;
   if (rest.length === 0 || (rest.length === 1 && rest[0] === '')) return { kind: 'report', token };
   if (rest.length === 1 && rest[0] === 'placements.csv') return { kind: 'csv', token };
+  if (rest.length === 1 && rest[0] === 'plan.pdf') return { kind: 'pdf', token };
   if (rest.length === 2 && rest[0] === 'assets') return { kind: 'asset', token, name: rest[1] };
   if (rest.length === 2 && rest[0] === 'steps') {
     if (STEP.test(rest[1])) return { kind: 'step', token, n: Number(rest[1]) };
@@ -118,6 +123,9 @@ async function serve(ctx: ApiContext, route: ShareRoute, link: ShareLink): Promi
     case 'csv':
       ctx.set('Content-Disposition', 'attachment; filename="placements.csv"');
       return send(ctx, 200, CSV_CONTENT_TYPE, placementsCsv(view));
+    case 'pdf':
+      ctx.set('Content-Disposition', 'attachment; filename="plan.pdf"');
+      return send(ctx, 200, PDF_CONTENT_TYPE, await planPdf(view));
   }
 }
 

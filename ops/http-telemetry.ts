@@ -11,6 +11,7 @@ const SHARE_TEMPLATES = {
   step: '/share/{token}/steps/{n}',
   'step-svg': '/share/{token}/steps/{n}.svg',
   csv: '/share/{token}/placements.csv',
+  pdf: '/share/{token}/plan.pdf',
   asset: '/share/{token}/assets/{name}',
 } as const;
 

@@ -61,7 +61,7 @@ export function stopLabel(stop: number | null): string {
 
 // What a loader does with the piece, in words (x runs front wall -> door, z up).
 const ROTATION_WORDS: Record<Orientation, string> = {
-  LWH: 'as labelled',
+  LWH: 'as delivered',
   WLH: 'turned a quarter, flat',
   LHW: 'on its side',
   HLW: 'on its side, turned',
@@ -73,6 +73,11 @@ const ROTATION_WORDS: Record<Orientation, string> = {
 export function rotationLabel(rotation: Orientation): string {
   const words = ROTATION_WORDS[rotation];
   return words ? `${rotation} (${words})` : rotation;
+}
+
+/** True when the piece stands at a height other than its delivered one (on its side or on end). */
+export function heightChanged(rotation: Orientation): boolean {
+  return rotation[2] !== 'H';
 }
 
 const UNLOADED_REASONS: Record<UnloadedReason, string> = {

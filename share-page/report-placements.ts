@@ -1,9 +1,12 @@
 // The report's placement list, in loading order. The step column (plan-wide step numbers,
 // linking to the step pages) is there only when the link shows loading steps.
 import { escapeHtml } from './escape.ts';
-import { formatDims, formatNumber, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
+import { formatDims, formatNumber, heightChanged, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
 import { placementsInLoadingOrder, stepKey, stepNumbers, type LoadingStep } from './loading-steps.ts';
 import type { SharedPlanView, ViewIndex } from './view-model.ts';
+
+// Loaders must not miss a piece that does not stand as delivered.
+const TURNED_MARKER = ' <strong class="turned-marker" data-testid="turned-marker">⚠ not upright</strong>';
 
 export function renderPlacements(
   view: SharedPlanView,
@@ -26,7 +29,7 @@ export function renderPlacements(
 <td class="num">${escapeHtml(pieceLabel(p.pieceIndex))}</td>
 <td class="num">${formatNumber(p.xMm)} / ${formatNumber(p.yMm)} / ${formatNumber(p.zMm)}</td>
 <td class="num">${escapeHtml(formatDims(p.lengthMm, p.widthMm, p.heightMm))}</td>
-<td>${escapeHtml(rotationLabel(p.rotation))}</td>
+<td>${escapeHtml(rotationLabel(p.rotation))}${heightChanged(p.rotation) ? TURNED_MARKER : ''}</td>
 <td>${escapeHtml(stopLabel(p.stop))}</td>
 </tr>`;
   });

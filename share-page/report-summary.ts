@@ -13,6 +13,7 @@ import type { SharedPlanView, ViewIndex } from './view-model.ts';
 
 export interface HeaderLinks {
   csvHref: string;
+  pdfHref: string;
   /** null when loading steps are hidden. */
   firstStepHref: string | null;
 }
@@ -28,6 +29,8 @@ export function renderHeader(view: SharedPlanView, links: HeaderLinks): string {
  · revision <span data-testid="revision">${escapeHtml(view.revision)}</span> · view only</p>
 <nav class="actions" aria-label="Plan">
 ${stepsLink}<a class="button" data-testid="csv-link" href="${escapeHtml(links.csvHref)}" download>Placements (CSV)</a>
+<a class="button" data-testid="pdf-link" href="${escapeHtml(links.pdfHref)}" download>Loading plan (PDF)</a>
+<button type="button" class="button" data-testid="print-button" data-action="print" hidden>Print or save as PDF</button>
 </nav>
 </header>`;
 }

@@ -1,6 +1,6 @@
 // The report's warnings and advisories (one labelled section per kind, omitted when empty)
 // and the Unloaded cargo.
-import type { PieceRef } from '../solver/types.ts';
+import type { PieceRef, SecuringWarning, StopWarning } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { formatNumber, formatWeight, pieceLabel, stopLabel, unitLabel, unloadedReasonLabel } from './format.ts';
 import type { SharedPlanView, ViewIndex } from './view-model.ts';
@@ -25,6 +25,26 @@ function piecesText(pieces: PieceRef[], index: ViewIndex): string {
   return pieces.map((p) => `${index.lineName(p.cargoLineId)} #${pieceLabel(p.pieceIndex)}`).join(', ');
 }
 
+/** "Unit 1 (40' HC)": numbered from 1 with its equipment name, as in the Units table. */
+function unitName(view: SharedPlanView, index: ViewIndex, unitIndex: number): string {
+  const unit = view.result.units.find((u) => u.index === unitIndex);
+  const name = unit ? unit.name || index.equipment(unit.equipmentId)?.name : undefined;
+  return name ? `${unitLabel(unitIndex)} (${name})` : unitLabel(unitIndex);
+}
+
+// Stop and securing advisories are worded here from their machine fields: the API's
+// message names pieces by id, a loader reads line names and piece numbers.
+function stopMessage(view: SharedPlanView, index: ViewIndex, w: StopWarning): string {
+  return `${unitName(view, index, w.unitIndex)}: ${w.pieces.length} piece(s) of ${stopLabel(w.stop)} are blocked ` +
+    `by cargo of a later Stop or of no Stop: ${piecesText(w.pieces, index)}`;
+}
+
+function securingMessage(view: SharedPlanView, index: ViewIndex, w: SecuringWarning): string {
+  const what = w.kind === 'securing-tipping' ? 'would tip' : 'friction cannot hold';
+  return `${unitName(view, index, w.unitIndex)}: ${w.pieces.length} piece(s) not blocked ${w.direction} ` +
+    `that ${what}: ${piecesText(w.pieces, index)}`;
+}
+
 export function renderWarnings(view: SharedPlanView, index: ViewIndex): string {
   const r = view.result;
   const general = r.warnings.map((w) =>
@@ -42,16 +62,10 @@ export function renderWarnings(view: SharedPlanView, index: ViewIndex): string {
     ]),
   );
   const stop = r.stopWarnings.map((w) =>
-    item(w.message, [unitLabel(w.unitIndex), stopLabel(w.stop), `blocked: ${piecesText(w.pieces, index)}`]),
+    item(stopMessage(view, index, w), [unitLabel(w.unitIndex), stopLabel(w.stop)]),
   );
   const securing = r.securingWarnings.map((w) =>
-    item(w.message, [
-      unitLabel(w.unitIndex),
-      w.kind === 'securing-tipping' ? 'may tip' : 'not blocked',
-      `direction: ${w.direction}`,
-      `leg: ${w.leg}`,
-      `pieces: ${piecesText(w.pieces, index)}`,
-    ]),
+    item(securingMessage(view, index, w), [unitLabel(w.unitIndex), `direction: ${w.direction}`, `leg: ${w.leg}`]),
   );
   return [
     section('warnings-general', 'Warnings', 'Rule problems, cargo left behind and balance advisories.', general),

@@ -46,6 +46,7 @@ export function renderReportPage(view: SharedPlanView, options: PageOptions): st
     '<main class="report">',
     renderHeader(view, {
       csvHref: csvHref(options),
+      pdfHref: `${basePathOf(options)}/plan.pdf`,
       firstStepHref: toStep && steps.length > 0 ? toStep(1) : null,
     }),
     renderTotals(view),

@@ -272,4 +272,11 @@ async function main() {
   });
 }
 
+// The print action needs this script, so it shows only once the script runs.
+const printButton = document.querySelector('[data-action="print"]');
+if (printButton) {
+  printButton.hidden = false;
+  printButton.addEventListener('click', () => window.print());
+}
+
 main().catch((error) => showFailure(error instanceof Error ? error.message : String(error)));

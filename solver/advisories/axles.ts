@@ -62,7 +62,7 @@ function warning(unitIndex: number, kind: AxleWarningKind, axle: string, load: n
   const limitG = Math.round(limit);
   return {
     kind, unitIndex, axle, loadG, limitG,
-    message: `Unit ${unitIndex}: ${axle} load ${kg(loadG)} kg is ${what} (limit ${kg(limitG)} kg)`,
+    message: `Unit ${unitIndex + 1}: ${axle} load ${kg(loadG)} kg is ${what} (limit ${kg(limitG)} kg)`,
   };
 }
 

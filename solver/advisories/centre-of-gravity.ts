@@ -31,6 +31,6 @@ export function cogWarning(
   return {
     kind: 'cog-off-centre',
     unitIndex,
-    message: `Unit ${unitIndex}: the load's centre of gravity is ${problems.join('; ')}`,
+    message: `Unit ${unitIndex + 1}: the load's centre of gravity is ${problems.join('; ')}`,
   };
 }

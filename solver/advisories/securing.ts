@@ -38,13 +38,13 @@ export function securingWarnings(
     if (slides.length > 0) {
       out.push({
         kind: 'securing-unblocked', unitIndex, direction, leg, pieces: slides.map(pieceRef),
-        message: `Unit ${unitIndex}: ${slides.length} piece(s) not blocked ${where} that friction cannot hold: ${pieceNames(slides)}`,
+        message: `Unit ${unitIndex + 1}: ${slides.length} piece(s) not blocked ${where} that friction cannot hold: ${pieceNames(slides)}`,
       });
     }
     if (tips.length > 0) {
       out.push({
         kind: 'securing-tipping', unitIndex, direction, leg, pieces: tips.map(pieceRef),
-        message: `Unit ${unitIndex}: ${tips.length} piece(s) not blocked ${where} that would tip: ${pieceNames(tips)}`,
+        message: `Unit ${unitIndex + 1}: ${tips.length} piece(s) not blocked ${where} that would tip: ${pieceNames(tips)}`,
       });
     }
   }

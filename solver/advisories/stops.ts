@@ -47,7 +47,7 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
       unitIndex,
       stop,
       pieces: blocked.map(pieceRef),
-      message: `Unit ${unitIndex}: ${blocked.length} piece(s) of Stop ${stop} are blocked by cargo of a later Stop ` +
+      message: `Unit ${unitIndex + 1}: ${blocked.length} piece(s) of Stop ${stop} are blocked by cargo of a later Stop ` +
         `or of no Stop: ${pieceNames(blocked)}`,
     }));
 }

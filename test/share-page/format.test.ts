@@ -21,7 +21,7 @@ test('solved times read in UTC to the minute; an unreadable one is shown as give
 });
 
 test('rotations and Stops are said in words', (t) => {
-  t.is(rotationLabel('LWH'), 'LWH (as labelled)');
+  t.is(rotationLabel('LWH'), 'LWH (as delivered)');
   t.is(rotationLabel('HWL'), 'HWL (on end, turned)');
   t.is(stopLabel(3), 'Stop 3');
   t.is(stopLabel(null), 'after all Stops');

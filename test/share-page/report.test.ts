@@ -48,8 +48,8 @@ test('each kind of warning has its own labelled section with its messages', (t) 
   const expected: [string, string, RegExp][] = [
     ['warnings-general', 'Warnings', /Centre of gravity is 12 % off centre/],
     ['warnings-axle', 'Axle loads', /Rear axle overloaded[\s\S]*axle: rear · load 2,400\.0 kg · limit 2,000\.0 kg/],
-    ['warnings-stop', 'Stop order', /Stop 1 is blocked by Stop 2 cargo[\s\S]*blocked: Euro pallet #2/],
-    ['warnings-securing', 'Load securing', /Carton needs blocking forward[\s\S]*direction: forward · leg: road · pieces: Carton #2/],
+    ['warnings-stop', 'Stop order', /Unit 1 \([^)]+\): 1 piece\(s\) of Stop 1 are blocked by cargo of a later Stop or of no Stop: Euro pallet #2/],
+    ['warnings-securing', 'Load securing', /Unit 2 \([^)]+\): 1 piece\(s\) not blocked forward that friction cannot hold: Carton #2[\s\S]*direction: forward · leg: road/],
   ];
   for (const [id, heading, message] of expected) {
     const section = byTestId(html, id);
@@ -102,6 +102,18 @@ test('a placement row shows position, size, rotation and Stop', (t) => {
   t.is(rows[3][7], 'after all Stops');
 });
 
+test('a piece not standing at its delivered height is marked in the placement list', (t) => {
+  const view = samplePlan();
+  view.result.placements[0] = { ...view.result.placements[0], rotation: 'WHL' };
+  const html = byTestId(page(view), 'placements') ?? '';
+  t.is(count(html, 'data-testid="turned-marker"'), 1);
+  t.regex(html, /WHL \(on end\) <strong[^>]*>⚠ not upright<\/strong>/);
+});
+
+test('a piece at its delivered height carries no marker', (t) => {
+  t.is(count(byTestId(page(), 'placements') ?? '', 'data-testid="turned-marker"'), 0);
+});
+
 test('with loading steps shown, the step column links every placement to its step page', (t) => {
   const html = page();
   const table = byTestId(html, 'placements') ?? '';
@@ -126,6 +138,12 @@ test('with loading steps hidden the placements still keep the loading order', (t
   t.deepEqual(rows.map((r) => `${r[0]} ${r[1]} ${r[2]}`), [
     'Unit 1 Euro pallet 1', 'Unit 1 Euro pallet 2', 'Unit 1 Crate 1', 'Unit 2 Carton 1', 'Unit 2 Carton 2',
   ]);
+});
+
+test('the report links to the plan PDF and offers a print action', (t) => {
+  const html = page();
+  t.regex(html, /data-testid="pdf-link" href="\/share\/[^"]*\/plan\.pdf"/);
+  t.regex(html, /data-testid="print-button"[^>]*>Print or save as PDF</);
 });
 
 test('the report links to the placements CSV', (t) => {
