@@ -1,0 +1,109 @@
+// Fewer Units after the first complete plan: the last Units hold what nothing earlier took
+// and are often half empty. Within the time left, (1) move the last Unit's cargo into the
+// free space of the others, (2) repack the last two, three or four Units' cargo together
+// into one Unit fewer (the last one of the smallest type that takes the rest). A change is
+// kept only when every piece still goes: the plan never gets worse.
+import type { Ticker } from '../ticker.ts';
+import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from './fleet.ts';
+import { PackState } from './state.ts';
+
+/** How many of the last Units are repacked together at most. */
+const MAX_TAIL = 4;
+
+export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+  if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
+  let best = plan;
+  while (ticker.now() < deadline) {
+    ticker.poll();
+    const next = emptyLast(fleet, best, deadline, ticker) ?? repackTail(fleet, best, deadline, ticker);
+    if (!next) break;
+    best = next;
+  }
+  return best === plan ? plan : renumbered(best);
+}
+
+/** Free Units take the lowest indices the fixed ones leave, in their order. */
+function renumbered(plan: FleetPlan): FleetPlan {
+  const taken = new Set(plan.units.filter((u) => u.fixedUnit >= 0).map((u) => u.index));
+  let next = 0;
+  const units = plan.units.map((u) => {
+    if (u.fixedUnit >= 0) return u;
+    while (taken.has(next)) next++;
+    return { ...u, index: next++ };
+  });
+  return { ...plan, units };
+}
+
+/** The Units free to change (not fixed), in the order they were opened. */
+function freeUnits(plan: FleetPlan): PlannedUnit[] {
+  return plan.units.filter((u) => u.fixedUnit < 0);
+}
+
+/** Cargo of some Units as counts per item and groups. */
+function cargoOf(fleet: Fleet, units: PlannedUnit[]): { left: number[]; groups: Set<number> } {
+  const left = new Array<number>(fleet.itemCount).fill(0);
+  const groups = new Set<number>();
+  for (const u of units) {
+    u.state.used.forEach((n, i) => (left[i] += n));
+    for (const g of u.state.groupsUsed) groups.add(g);
+  }
+  // Group members are placed with their group; the group set carries them.
+  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
+  return { left, groups };
+}
+
+function isEmpty(left: number[], groups: Set<number>): boolean {
+  return groups.size === 0 && left.every((n) => n === 0);
+}
+
+/** A copy of a loaded Unit's state that a new fill continues from (phases restart, no space dead). */
+function reopen(state: PackState): PackState {
+  const c = state.clone();
+  c.spaces = c.spaces.map((s) => ({ ...s, dead: -1 }));
+  c.phase = 0;
+  c.idlePhases = 0;
+  c.placedAtPhaseStart = c.placed.length;
+  return c;
+}
+
+/** Moves the last Unit's cargo into the free space of the other Units; the plan without it when all of it goes. */
+function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  // Topping up puts later pieces in front of loaded ones: only where no Stop order can break.
+  if (fleet.severalStops) return null;
+  const free = freeUnits(plan);
+  if (free.length < 2) return null;
+  const last = free[free.length - 1];
+  const { left, groups } = cargoOf(fleet, [last]);
+  const others = plan.units.filter((u) => u !== last).sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
+  const replaced = new Map<PlannedUnit, PlannedUnit>();
+  for (const u of others) {
+    if (ticker.now() >= deadline || isEmpty(left, groups)) break;
+    const root = reopen(u.state);
+    const remaining = left.map((n, i) => n + root.used[i]);
+    const state = fleet.fill(u.view, root, left, groups, { beam: false, sliceMs: 0, deadline: 0 }, remaining);
+    if (state.placed.length === u.state.placed.length) continue;
+    state.used.forEach((n, i) => (left[i] -= n - u.state.used[i]));
+    for (const g of state.groupsUsed) {
+      if (!groups.delete(g)) continue;
+      for (const i of fleet.groupMembers(g)) left[i] = 0;
+    }
+    replaced.set(u, { ...u, state });
+  }
+  if (!isEmpty(left, groups)) return null;
+  return { ...plan, units: plan.units.filter((u) => u !== last).map((u) => replaced.get(u) ?? u) };
+}
+
+/** Repacks the cargo of the last m Units into m - 1 (m = 2 .. 4); the first that works. */
+function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  for (let m = 2; m <= Math.min(MAX_TAIL, free.length); m++) {
+    if (ticker.now() >= deadline) return null;
+    const tail = free.slice(free.length - m);
+    const kept = plan.units.filter((u) => !tail.includes(u));
+    const { left, groups } = cargoOf(fleet, tail);
+    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs: (deadline - ticker.now()) / (m + 1), deadline });
+    if (!opened) continue;
+    return { ...plan, units: [...kept, ...opened.map((u, k) => ({ ...u, index: tail[k].index }))] };
+  }
+  return null;
+}
