@@ -13,6 +13,13 @@ const MAX_TAIL = 4;
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   let best = plan;
+  // First share the cargo out: each Unit gets its part of every size (big pieces to stand
+  // on, small ones to fill the headroom), instead of the last Units getting only small ones.
+  const free = freeUnits(plan).length;
+  if (free >= 2 && plan.units.length === free) {
+    const shared = shareOut(fleet, plan, free - 1, deadline, ticker);
+    if (shared) best = shared;
+  }
   while (ticker.now() < deadline) {
     ticker.poll();
     const next = emptyLast(fleet, best, deadline, ticker) ?? repackTail(fleet, best, deadline, ticker);
@@ -68,13 +75,18 @@ function reopen(state: PackState): PackState {
 
 /** Moves the last Unit's cargo into the free space of the other Units; the plan without it when all of it goes. */
 function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
-  // Topping up puts later pieces in front of loaded ones: only where no Stop order can break.
-  if (fleet.severalStops) return null;
   const free = freeUnits(plan);
   if (free.length < 2) return null;
   const last = free[free.length - 1];
   const { left, groups } = cargoOf(fleet, [last]);
-  const others = plan.units.filter((u) => u !== last).sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
+  return topUp(fleet, plan, last, left, groups, deadline, ticker);
+}
+
+/** Puts the cargo into the free space of the plan's Units (all but `drop`); the plan without `drop` when all of it goes. */
+function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: number[], groups: Set<number>, deadline: number, ticker: Ticker): FleetPlan | null {
+  // Topping up puts later pieces in front of loaded ones: only where no Stop order can break.
+  if (fleet.severalStops) return null;
+  const others = plan.units.filter((u) => u !== drop).sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
   const replaced = new Map<PlannedUnit, PlannedUnit>();
   for (const u of others) {
     if (ticker.now() >= deadline || isEmpty(left, groups)) break;
@@ -90,7 +102,50 @@ function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tick
     replaced.set(u, { ...u, state });
   }
   if (!isEmpty(left, groups)) return null;
-  return { ...plan, units: plan.units.filter((u) => u !== last).map((u) => replaced.get(u) ?? u) };
+  return { ...plan, units: plan.units.filter((u) => u !== drop).map((u) => replaced.get(u) ?? u) };
+}
+
+/**
+ * Deals the pieces out to `target` Units round-robin in volume order (groups whole), fills
+ * each Unit with its share plus what the previous ones left, tops up with the rest; null
+ * unless everything goes into `target` Units.
+ */
+function shareOut(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
+  const views = freeUnits(plan).map((u) => u.view);
+  const { left: all, groups: allGroups } = cargoOf(fleet, plan.units);
+  const shares = Array.from({ length: target }, () => ({ left: new Array<number>(fleet.itemCount).fill(0), groups: new Set<number>() }));
+  let k = 0;
+  for (const e of fleet.byVolume()) {
+    if (e.group >= 0) {
+      if (allGroups.has(e.group)) shares[k++ % target].groups.add(e.group);
+      continue;
+    }
+    for (let n = 0; n < all[e.item]; n++) shares[k++ % target].left[e.item]++;
+  }
+  const carry = new Array<number>(fleet.itemCount).fill(0);
+  const carryGroups = new Set<number>();
+  const units: PlannedUnit[] = [];
+  for (let u = 0; u < target; u++) {
+    if (ticker.now() >= deadline) return null;
+    const offer = shares[u].left.map((n, i) => n + carry[i]);
+    const groups = new Set([...shares[u].groups, ...carryGroups]);
+    const view = views[Math.min(u, views.length - 1)];
+    const mode: FleetMode = { beam: true, sliceMs: (deadline - ticker.now()) / (target - u + 1), deadline };
+    const state = fleet.fill(view, new PackState(view.spec, fleet.itemCount), offer, groups, mode);
+    state.used.forEach((n, i) => (offer[i] -= n));
+    for (const g of state.groupsUsed) {
+      groups.delete(g);
+      for (const i of fleet.groupMembers(g)) offer[i] = 0;
+    }
+    offer.forEach((n, i) => (carry[i] = n));
+    carryGroups.clear();
+    for (const g of groups) carryGroups.add(g);
+    units.push({ index: -1, view, state, fixedUnit: -1 });
+  }
+  const candidate: FleetPlan = { ...plan, units };
+  if (isEmpty(carry, carryGroups)) return candidate;
+  // The rest into the free space of the Units, emptiest first.
+  return topUp(fleet, candidate, null, carry, carryGroups, deadline, ticker);
 }
 
 /** Repacks the cargo of the last m Units into m - 1 (m = 2 .. 4); the first that works. */

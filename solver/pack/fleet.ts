@@ -129,6 +129,11 @@ export class Fleet {
     return { units, left, groupsLeft, stoppedBy };
   }
 
+  /** Items and groups, biggest first (Stops aside). */
+  byVolume(): { item: number; group: number }[] {
+    return [...this.entries].sort((a, b) => b.volume - a.volume || a.item - b.item || a.group - b.group);
+  }
+
   get itemCount(): number {
     return this.prep.items.length;
   }
