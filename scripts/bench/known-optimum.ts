@@ -7,6 +7,8 @@ import type { Orientation, SolveInput, SolverEquipment } from '../../solver/type
 const FREE: Orientation[] = ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'];
 const MIN_SIDE = 250;
 const MAX_SIDE = 1500;
+/** Chance a box already within the limits is kept whole rather than cut further. */
+const KEEP_WHOLE = 0.8;
 /** 40' high cube, inner dimensions (mm). */
 export const HIGH_CUBE: SolverEquipment = {
   id: '40hc', equipmentTypeId: '40hc', name: "40' high cube", innerLengthMm: 12_032, innerWidthMm: 2352, innerHeightMm: 2698,
@@ -19,8 +21,8 @@ type Box = [number, number, number];
 function cut(box: Box, rng: () => number, out: Box[]): void {
   const cuttable = [0, 1, 2].filter((d) => box[d] >= 2 * MIN_SIDE);
   const must = cuttable.filter((d) => box[d] > MAX_SIDE);
-  // Boxes already small enough are kept whole half the time, so sizes spread over the range.
-  if (must.length === 0 && (cuttable.length === 0 || rng() < 0.5)) {
+  // Boxes already small enough are mostly kept whole, some cut further so sizes spread over the range.
+  if (must.length === 0 && (cuttable.length === 0 || rng() < KEEP_WHOLE)) {
     out.push(box);
     return;
   }
