@@ -13,18 +13,20 @@ const MAX_TAIL = 4;
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   let best = plan;
-  // First share the cargo out: each Unit gets its part of every size (big pieces to stand
-  // on, small ones to fill the headroom), instead of the last Units getting only small ones.
-  const free = freeUnits(plan).length;
-  if (free >= 2 && plan.units.length === free) {
-    const shared = shareOut(fleet, plan, free - 1, deadline, ticker);
-    if (shared) best = shared;
-  }
-  while (ticker.now() < deadline) {
+  // Half the time for the tail, the rest for sharing out.
+  const tailEnd = ticker.now() + (deadline - ticker.now()) / 2;
+  while (ticker.now() < tailEnd) {
     ticker.poll();
-    const next = emptyLast(fleet, best, deadline, ticker) ?? repackTail(fleet, best, deadline, ticker);
+    const next = emptyLast(fleet, best, tailEnd, ticker) ?? repackTail(fleet, best, tailEnd, ticker);
     if (!next) break;
     best = next;
+  }
+  // With time left, share the cargo out: each Unit gets its part of every size (big pieces
+  // to stand on, small ones to fill the headroom), instead of the last Units only small ones.
+  const free = freeUnits(best).length;
+  if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
+    const shared = shareOut(fleet, best, free - 1, deadline, ticker);
+    if (shared) best = shared;
   }
   return best === plan ? plan : renumbered(best);
 }
@@ -122,6 +124,8 @@ function shareOut(fleet: Fleet, plan: FleetPlan, target: number, deadline: numbe
     }
     for (let n = 0; n < all[e.item]; n++) shares[k++ % target].left[e.item]++;
   }
+  // Each Unit is offered its share and what the earlier ones left (offering more shares at
+  // once was measured worse: the last Units then get only the small pieces again).
   const carry = new Array<number>(fleet.itemCount).fill(0);
   const carryGroups = new Set<number>();
   const units: PlannedUnit[] = [];
@@ -151,9 +155,13 @@ function shareOut(fleet: Fleet, plan: FleetPlan, target: number, deadline: numbe
 /** Repacks the cargo of the last m Units into m - 1 (m = 2 .. 4); the first that works. */
 function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
   const free = freeUnits(plan);
+  // The best fill any Unit of this plan reached: a tail needing more is not worth the time.
+  const reach = Math.max(...plan.units.map((u) => u.state.volume / u.view.volume));
   for (let m = 2; m <= Math.min(MAX_TAIL, free.length); m++) {
     if (ticker.now() >= deadline) return null;
     const tail = free.slice(free.length - m);
+    const cargo = tail.reduce((a, u) => a + u.state.volume, 0);
+    if (cargo > reach * tail.slice(0, m - 1).reduce((a, u) => a + u.view.volume, 0)) continue;
     const kept = plan.units.filter((u) => !tail.includes(u));
     const { left, groups } = cargoOf(fleet, tail);
     const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs: (deadline - ticker.now()) / (m + 1), deadline });
