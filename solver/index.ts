@@ -1,6 +1,7 @@
 // The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
 import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
+import { fewerUnits } from './pack/fewer-units.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { Ticker } from './ticker.ts';
@@ -24,11 +25,18 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   const budget = Math.max(0, input.options.timeBudgetMs);
   if (budget > 0 && !cannotImprove(plan)) {
     ticker.setPhase('improving');
-    const deadline = ticker.now() + budget;
-    const slice = budget / Math.max(1, plan.units.length);
+    const end = ticker.now() + budget;
+    // Several Units: half the budget repacks Unit by Unit, the rest goes to fewer Units.
+    const deadline = plan.units.length > 1 ? ticker.now() + budget / 2 : end;
+    const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
     const better = fleet.plan({ beam: true, sliceMs: slice, deadline });
     iterations++;
     if (compare(prep, better, plan) < 0) plan = better;
+    const fewer = fewerUnits(fleet, plan, end, ticker);
+    if (fewer !== plan) {
+      iterations++;
+      plan = fewer;
+    }
   }
 
   const placements = buildPlacements(input, prep, plan, ticker);

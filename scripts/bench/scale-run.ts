@@ -1,6 +1,7 @@
 // One scale-bench run in its own process (so peak memory is its own).
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
+import { unitBounds } from '../../solver/lower-bound.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { FLEETS, generateCargo, unitLowerBound } from './cargo-generator.ts';
 
@@ -14,7 +15,9 @@ export interface ScaleFigures {
   maxProgressGapMs: number;
   units: number;
   lowerBound: number;
-  boundBy: { volume: number; weight: number; floor: number };
+  boundBy: { volume: number; weight: number; floor: number; tallFloor: number };
+  /** The strongest bound: the largest of all of them. */
+  strongerBound: number;
   piecesUnloaded: number;
   unloadedReasons: Record<string, number>;
   volumeUtilization: number;
@@ -41,6 +44,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   const totalMs = performance.now() - t0;
   const violations = checkPlan(input, result);
   const lb = unitLowerBound(lines, FLEETS[fleet]);
+  const tall = unitBounds(lines, FLEETS[fleet]);
   const reasons: Record<string, number> = {};
   for (const u of result.unloaded) reasons[u.reason] = (reasons[u.reason] ?? 0) + u.quantity;
   return {
@@ -48,7 +52,8 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
     firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
-    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor },
+    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor },
+    strongerBound: Math.max(lb.bound, tall.bound),
     piecesUnloaded: result.totals.piecesUnloaded, unloadedReasons: reasons,
     volumeUtilization: result.totals.volumeUtilization,
     violations: violations.length,

@@ -55,7 +55,7 @@ export class Fleet {
   private readonly entries: Entry[];
   private readonly maxTotal: number;
   private readonly seed: number;
-  private readonly severalStops: boolean;
+  readonly severalStops: boolean;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -129,8 +129,52 @@ export class Fleet {
     return { units, left, groupsLeft, stoppedBy };
   }
 
+  /** Items and groups, biggest first (Stops aside). */
+  byVolume(): { item: number; group: number }[] {
+    return [...this.entries].sort((a, b) => b.volume - a.volume || a.item - b.item || a.group - b.group);
+  }
+
+  get itemCount(): number {
+    return this.prep.items.length;
+  }
+
+  groupMembers(g: number): number[] {
+    return this.prep.groups[g];
+  }
+
+  /**
+   * Packs the given cargo into at most `maxUnits` new Units beside the `kept` ones (row
+   * limits count them); null when it does not all go.
+   */
+  packNew(cargo: number[], groups: Set<number>, kept: PlannedUnit[], maxUnits: number, mode: FleetMode): PlannedUnit[] | null {
+    const left = cargo.slice();
+    const groupsLeft = new Set(groups);
+    const used = new Map<number, number>();
+    for (const u of kept) used.set(this.views.indexOf(u.view), (used.get(this.views.indexOf(u.view)) ?? 0) + 1);
+    const out: PlannedUnit[] = [];
+    while (this.hasLoadable(left, groupsLeft)) {
+      if (out.length >= maxUnits || kept.length + out.length >= this.maxTotal) return null;
+      this.ticker.poll();
+      const rows = this.views.map((_, r) => r).filter((r) => {
+        const max = this.views[r].equipment.maxUnits;
+        return max == null || (used.get(r) ?? 0) < max;
+      });
+      const chosen = rows.length > 0 ? this.openUnit(rows, left, groupsLeft, mode) : null;
+      if (!chosen) return null;
+      chosen.state.used.forEach((n, i) => (left[i] -= n));
+      for (const g of chosen.state.groupsUsed) {
+        groupsLeft.delete(g);
+        for (const i of this.prep.groups[g]) left[i] = 0;
+      }
+      const r = this.views.indexOf(chosen.view);
+      used.set(r, (used.get(r) ?? 0) + 1);
+      out.push({ index: -1, view: chosen.view, state: chosen.state, fixedUnit: -1 });
+    }
+    return out;
+  }
+
   /** The next Unit: the smallest row that takes all the rest, else the row of most capacity. */
-  private openUnit(rows: number[], left: number[], groupsLeft: Set<number>, mode: FleetMode): { view: EquipmentView; state: PackState } | null {
+  openUnit(rows: number[], left: number[], groupsLeft: Set<number>, mode: FleetMode): { view: EquipmentView; state: PackState } | null {
     const { volume, weight } = this.remainder(left, groupsLeft);
     const fitsAll = rows
       .map((r) => this.views[r])
@@ -151,13 +195,17 @@ export class Fleet {
     return null;
   }
 
-  private fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode): PackState {
+  /**
+   * Fills a Unit from `root` with the cargo left. `remaining` (default `left`) is what the
+   * search may count up to per item: topping up a loaded Unit passes left + already placed.
+   */
+  fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode, remaining: number[] = left): PackState {
     const phases = this.phasesFor(view, left, groupsLeft);
     if (phases.length === 0) return root;
     const minDim = this.minDimOf(phases);
     const shared = new Map<string, Block[]>();
     const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) =>
-      new UnitProblem(spec, this.prep.items, left, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
+      new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
     // Out of time (or first plan): the plain greedy.
     // The first plan stacks short lines into columns (many small lines over many Units).

@@ -1,0 +1,97 @@
+// Fewest-Units benchmark on known optima: cargo cut from K 40' high cubes, thinned to 85 % /
+// 90 % of their volume; prints the Units each plan uses against K and how often K is reached.
+//   npm run bench:solver:units -- [--ks 3,10] [--fills 0.85,0.9] [--instances 10] [--seconds 5]
+//     [--solver solver/index.ts[,other/solver/index.ts]] [--jobs 1] [--json]
+import { fork } from 'node:child_process';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { UnitsFigures, UnitsTask } from './bench/units-run.ts';
+
+const { values } = parseArgs({
+  options: {
+    ks: { type: 'string', default: '3,10' },
+    fills: { type: 'string', default: '0.85,0.9' },
+    instances: { type: 'string', default: '10' },
+    seconds: { type: 'string', default: '5' },
+    solver: { type: 'string', default: 'solver/index.ts' },
+    jobs: { type: 'string', default: '1' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+const solverPaths = values.solver!.split(',').map((p) => resolve(p));
+const tasks: UnitsTask[] = [];
+for (const k of values.ks!.split(',').map(Number)) {
+  for (const fill of values.fills!.split(',').map(Number)) {
+    for (let seed = 1; seed <= Number(values.instances); seed++) {
+      for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds) });
+    }
+  }
+}
+
+const log = (m: string) => (values.json ? process.stderr : process.stdout).write(m + '\n');
+const results: UnitsFigures[] = [];
+let next = 0;
+const worker = async () => {
+  // One child per job (one core each); a fresh child per solver keeps their module graphs apart.
+  const children = new Map<string, ReturnType<typeof fork>>();
+  try {
+    while (next < tasks.length) {
+      const t = tasks[next++];
+      let w = children.get(t.solver);
+      if (!w) {
+        w = fork(fileURLToPath(new URL('./bench/units-run.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+        children.set(t.solver, w);
+      }
+      const child = w;
+      const f = await new Promise<UnitsFigures>((res, rej) => {
+        child.once('error', rej);
+        child.once('message', (m) => {
+          child.off('error', rej);
+          res(m as UnitsFigures);
+        });
+        child.send(t);
+      });
+      results.push(f);
+      log(`${label(f.solver)} K=${String(f.k).padStart(2)} fill ${f.fill} #${f.seed}: ${f.units} Units` +
+        `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''} vs K ${f.k}${reached(f) ? '' : ' MISSED'}, ` +
+        `${f.pieces} pieces, ${f.ms} ms, first plan ${f.firstPlanMs} ms` +
+        (f.violations > 0 ? `  VIOLATIONS ${f.violations}: ${f.firstViolation}` : ''));
+    }
+  } finally {
+    for (const c of children.values()) c.disconnect();
+  }
+};
+
+function reached(f: UnitsFigures): boolean {
+  return f.piecesUnloaded === 0 && f.units <= f.k;
+}
+
+function label(path: string): string {
+  return path.replace(process.cwd() + '/', '');
+}
+
+await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
+
+const summary = solverPaths.flatMap((solver) =>
+  [...new Set(results.map((r) => `${r.k}|${r.fill}`))].map((key) => {
+    const [k, fill] = key.split('|').map(Number);
+    const figs = results.filter((r) => r.solver === solver && r.k === k && r.fill === fill);
+    return {
+      solver: label(solver), k, fill, instances: figs.length,
+      reachedK: figs.filter(reached).length,
+      unitsOverK: figs.reduce((a, f) => a + f.units - f.k, 0),
+      violations: figs.reduce((a, f) => a + f.violations, 0),
+    };
+  }));
+if (values.json) {
+  process.stdout.write(JSON.stringify({ summary, instances: results.map((r) => ({ ...r, solver: label(r.solver) })) }, null, 2) + '\n');
+} else {
+  log(`\n${values.seconds} s per instance`);
+  for (const s of summary) {
+    log(`  ${s.solver.padEnd(32)} K=${String(s.k).padStart(2)} fill ${s.fill}: K reached on ${s.reachedK}/${s.instances}, ` +
+      `${s.unitsOverK} Units over K in all, ${s.violations} violations`);
+  }
+}
+if (results.some((r) => r.violations > 0)) process.exitCode = 1;

@@ -1,0 +1,47 @@
+// One known-optimum instance through a solver (given by module path) and checkPlan, in its own process.
+import { pathToFileURL } from 'node:url';
+import { checkPlan } from '../../solver/check/index.ts';
+import type { SolveInput, SolveResult } from '../../solver/types.ts';
+import { knownOptimum } from './known-optimum.ts';
+
+export interface UnitsFigures {
+  solver: string;
+  k: number;
+  fill: number;
+  seed: number;
+  pieces: number;
+  units: number;
+  piecesUnloaded: number;
+  ms: number;
+  firstPlanMs: number;
+  violations: number;
+  firstViolation?: string;
+}
+
+export interface UnitsTask { solver: string; k: number; fill: number; seed: number; seconds: number }
+
+const solvers = new Map<string, (input: SolveInput) => SolveResult>();
+
+export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {
+  let solve = solvers.get(t.solver);
+  if (!solve) {
+    solve = ((await import(pathToFileURL(t.solver).href)) as { solve: (input: SolveInput) => SolveResult }).solve;
+    solvers.set(t.solver, solve);
+  }
+  const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds);
+  const t0 = performance.now();
+  const result = solve(inst.input);
+  const ms = performance.now() - t0;
+  const violations = checkPlan(inst.input, result);
+  return {
+    solver: t.solver, k: t.k, fill: t.fill, seed: t.seed, pieces: inst.pieces,
+    units: result.totals.units, piecesUnloaded: result.totals.piecesUnloaded,
+    ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
+    violations: violations.length,
+    ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
+  };
+}
+
+process.on('message', (t: UnitsTask) => {
+  void runUnits(t).then((f) => process.send!(f));
+});

@@ -1,0 +1,172 @@
+// Fewer Units after the first complete plan: the last Units hold what nothing earlier took
+// and are often half empty. Within the time left, (1) move the last Unit's cargo into the
+// free space of the others, (2) repack the last two, three or four Units' cargo together
+// into one Unit fewer (the last one of the smallest type that takes the rest). A change is
+// kept only when every piece still goes: the plan never gets worse.
+import type { Ticker } from '../ticker.ts';
+import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from './fleet.ts';
+import { PackState } from './state.ts';
+
+/** How many of the last Units are repacked together at most. */
+const MAX_TAIL = 4;
+
+export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+  if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
+  let best = plan;
+  // Half the time for the tail, the rest for sharing out.
+  const tailEnd = ticker.now() + (deadline - ticker.now()) / 2;
+  while (ticker.now() < tailEnd) {
+    ticker.poll();
+    const next = emptyLast(fleet, best, tailEnd, ticker) ?? repackTail(fleet, best, tailEnd, ticker);
+    if (!next) break;
+    best = next;
+  }
+  // With time left, share the cargo out: each Unit gets its part of every size (big pieces
+  // to stand on, small ones to fill the headroom), instead of the last Units only small ones.
+  const free = freeUnits(best).length;
+  if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
+    const shared = shareOut(fleet, best, free - 1, deadline, ticker);
+    if (shared) best = shared;
+  }
+  return best === plan ? plan : renumbered(best);
+}
+
+/** Free Units take the lowest indices the fixed ones leave, in their order. */
+function renumbered(plan: FleetPlan): FleetPlan {
+  const taken = new Set(plan.units.filter((u) => u.fixedUnit >= 0).map((u) => u.index));
+  let next = 0;
+  const units = plan.units.map((u) => {
+    if (u.fixedUnit >= 0) return u;
+    while (taken.has(next)) next++;
+    return { ...u, index: next++ };
+  });
+  return { ...plan, units };
+}
+
+/** The Units free to change (not fixed), in the order they were opened. */
+function freeUnits(plan: FleetPlan): PlannedUnit[] {
+  return plan.units.filter((u) => u.fixedUnit < 0);
+}
+
+/** Cargo of some Units as counts per item and groups. */
+function cargoOf(fleet: Fleet, units: PlannedUnit[]): { left: number[]; groups: Set<number> } {
+  const left = new Array<number>(fleet.itemCount).fill(0);
+  const groups = new Set<number>();
+  for (const u of units) {
+    u.state.used.forEach((n, i) => (left[i] += n));
+    for (const g of u.state.groupsUsed) groups.add(g);
+  }
+  // Group members are placed with their group; the group set carries them.
+  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
+  return { left, groups };
+}
+
+function isEmpty(left: number[], groups: Set<number>): boolean {
+  return groups.size === 0 && left.every((n) => n === 0);
+}
+
+/** A copy of a loaded Unit's state that a new fill continues from (phases restart, no space dead). */
+function reopen(state: PackState): PackState {
+  const c = state.clone();
+  c.spaces = c.spaces.map((s) => ({ ...s, dead: -1 }));
+  c.phase = 0;
+  c.idlePhases = 0;
+  c.placedAtPhaseStart = c.placed.length;
+  return c;
+}
+
+/** Moves the last Unit's cargo into the free space of the other Units; the plan without it when all of it goes. */
+function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  if (free.length < 2) return null;
+  const last = free[free.length - 1];
+  const { left, groups } = cargoOf(fleet, [last]);
+  return topUp(fleet, plan, last, left, groups, deadline, ticker);
+}
+
+/** Puts the cargo into the free space of the plan's Units (all but `drop`); the plan without `drop` when all of it goes. */
+function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: number[], groups: Set<number>, deadline: number, ticker: Ticker): FleetPlan | null {
+  // Topping up puts later pieces in front of loaded ones: only where no Stop order can break.
+  if (fleet.severalStops) return null;
+  const others = plan.units.filter((u) => u !== drop).sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
+  const replaced = new Map<PlannedUnit, PlannedUnit>();
+  for (const u of others) {
+    if (ticker.now() >= deadline || isEmpty(left, groups)) break;
+    const root = reopen(u.state);
+    const remaining = left.map((n, i) => n + root.used[i]);
+    const state = fleet.fill(u.view, root, left, groups, { beam: false, sliceMs: 0, deadline: 0 }, remaining);
+    if (state.placed.length === u.state.placed.length) continue;
+    state.used.forEach((n, i) => (left[i] -= n - u.state.used[i]));
+    for (const g of state.groupsUsed) {
+      if (!groups.delete(g)) continue;
+      for (const i of fleet.groupMembers(g)) left[i] = 0;
+    }
+    replaced.set(u, { ...u, state });
+  }
+  if (!isEmpty(left, groups)) return null;
+  return { ...plan, units: plan.units.filter((u) => u !== drop).map((u) => replaced.get(u) ?? u) };
+}
+
+/**
+ * Deals the pieces out to `target` Units round-robin in volume order (groups whole), fills
+ * each Unit with its share plus what the previous ones left, tops up with the rest; null
+ * unless everything goes into `target` Units.
+ */
+function shareOut(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
+  const views = freeUnits(plan).map((u) => u.view);
+  const { left: all, groups: allGroups } = cargoOf(fleet, plan.units);
+  const shares = Array.from({ length: target }, () => ({ left: new Array<number>(fleet.itemCount).fill(0), groups: new Set<number>() }));
+  let k = 0;
+  for (const e of fleet.byVolume()) {
+    if (e.group >= 0) {
+      if (allGroups.has(e.group)) shares[k++ % target].groups.add(e.group);
+      continue;
+    }
+    for (let n = 0; n < all[e.item]; n++) shares[k++ % target].left[e.item]++;
+  }
+  // Each Unit is offered its share and what the earlier ones left (offering more shares at
+  // once was measured worse: the last Units then get only the small pieces again).
+  const carry = new Array<number>(fleet.itemCount).fill(0);
+  const carryGroups = new Set<number>();
+  const units: PlannedUnit[] = [];
+  for (let u = 0; u < target; u++) {
+    if (ticker.now() >= deadline) return null;
+    const offer = shares[u].left.map((n, i) => n + carry[i]);
+    const groups = new Set([...shares[u].groups, ...carryGroups]);
+    const view = views[Math.min(u, views.length - 1)];
+    const mode: FleetMode = { beam: true, sliceMs: (deadline - ticker.now()) / (target - u + 1), deadline };
+    const state = fleet.fill(view, new PackState(view.spec, fleet.itemCount), offer, groups, mode);
+    state.used.forEach((n, i) => (offer[i] -= n));
+    for (const g of state.groupsUsed) {
+      groups.delete(g);
+      for (const i of fleet.groupMembers(g)) offer[i] = 0;
+    }
+    offer.forEach((n, i) => (carry[i] = n));
+    carryGroups.clear();
+    for (const g of groups) carryGroups.add(g);
+    units.push({ index: -1, view, state, fixedUnit: -1 });
+  }
+  const candidate: FleetPlan = { ...plan, units };
+  if (isEmpty(carry, carryGroups)) return candidate;
+  // The rest into the free space of the Units, emptiest first.
+  return topUp(fleet, candidate, null, carry, carryGroups, deadline, ticker);
+}
+
+/** Repacks the cargo of the last m Units into m - 1 (m = 2 .. 4); the first that works. */
+function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  // The best fill any Unit of this plan reached: a tail needing more is not worth the time.
+  const reach = Math.max(...plan.units.map((u) => u.state.volume / u.view.volume));
+  for (let m = 2; m <= Math.min(MAX_TAIL, free.length); m++) {
+    if (ticker.now() >= deadline) return null;
+    const tail = free.slice(free.length - m);
+    const cargo = tail.reduce((a, u) => a + u.state.volume, 0);
+    if (cargo > reach * tail.slice(0, m - 1).reduce((a, u) => a + u.view.volume, 0)) continue;
+    const kept = plan.units.filter((u) => !tail.includes(u));
+    const { left, groups } = cargoOf(fleet, tail);
+    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs: (deadline - ticker.now()) / (m + 1), deadline });
+    if (!opened) continue;
+    return { ...plan, units: [...kept, ...opened.map((u, k) => ({ ...u, index: tail[k].index }))] };
+  }
+  return null;
+}

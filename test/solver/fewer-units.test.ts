@@ -1,0 +1,58 @@
+import test from 'ava';
+import { solve } from '../../solver/index.ts';
+import { fewerUnits } from '../../solver/pack/fewer-units.ts';
+import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import type { SolveInput } from '../../solver/types.ts';
+import { equipment, input, line, solveChecked } from './helpers.ts';
+
+/** A clock that moves 1 ms per reading: the budget then depends on work, not on the machine. */
+function fakeClock(): () => number {
+  let t = 0;
+  return () => (t += 1);
+}
+
+/** Mixed boxes over several 2 m cubes. */
+function severalUnits(budgetMs: number): SolveInput {
+  return input({
+    equipment: [equipment({ innerLengthMm: 2000, innerWidthMm: 1000, innerHeightMm: 1000, doorWidthMm: 1000, doorHeightMm: 1000 })],
+    lines: [
+      line({ id: 'a', quantity: 9, lengthMm: 700, widthMm: 600, heightMm: 500 }),
+      line({ id: 'b', quantity: 14, lengthMm: 400, widthMm: 300, heightMm: 300 }),
+      line({ id: 'c', quantity: 7, lengthMm: 900, widthMm: 450, heightMm: 350 }),
+      line({ id: 'd', quantity: 20, lengthMm: 250, widthMm: 250, heightMm: 250 }),
+    ],
+    options: { seed: 5, timeBudgetMs: budgetMs },
+  });
+}
+
+test('the improvement never uses more Units than the first plan and loads every piece it loaded', (t) => {
+  const first = solveChecked(t, severalUnits(0));
+  const improved = solveChecked(t, severalUnits(3000), { now: fakeClock() });
+  t.true(first.units.length > 1);
+  t.true(improved.units.length <= first.units.length);
+  t.true(improved.totals.piecesLoaded >= first.totals.piecesLoaded);
+});
+
+test('the same multi-Unit input and seed give the same plan', (t) => {
+  const a = solve(severalUnits(3000), { now: fakeClock() });
+  const b = solveChecked(t, severalUnits(3000), { now: fakeClock() });
+  t.deepEqual(a.placements, b.placements);
+  t.deepEqual(a.units.map((u) => u.index), b.units.map((u) => u.index));
+});
+
+test('a last Unit whose cargo fits into the free space of the others is emptied and dropped', (t) => {
+  const inp = input({ lines: [line({ quantity: 4 })] });
+  const prep = prepare(inp);
+  const ticker = new Ticker({ now: fakeClock() });
+  const fleet = new Fleet(inp, prep, ticker);
+  const mode = { beam: false, sliceMs: 0, deadline: 0 };
+  // Two Units of two cubes each where one Unit takes all four.
+  const units = [fleet.packNew([2], new Set(), [], 1, mode)!, fleet.packNew([2], new Set(), [], 1, mode)!].flat();
+  const plan: FleetPlan = { units: units.map((u, k) => ({ ...u, index: k })), left: [0], groupsLeft: new Set(), stoppedBy: 'done' };
+  const fewer = fewerUnits(fleet, plan, ticker.now() + 10_000, ticker);
+  t.is(fewer.units.length, 1);
+  t.is(fewer.units[0].state.used[0], 4);
+  t.is(fewer.units[0].index, 0);
+});
