@@ -17,7 +17,7 @@ import { docs } from './docs.ts';
 import { createRouter } from './router.ts';
 import { ApiError } from './errors.ts';
 import { shareRoutes } from './share-routes.ts';
-import { requestTelemetry } from '../ops/http-telemetry.ts';
+import { requestTelemetry } from './middleware/request-telemetry.ts';
 
 export const API_PREFIX = '/api/v1';
 

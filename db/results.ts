@@ -1,7 +1,7 @@
 // A run's solved plan: staged by the solve step, stored on the Load Plan by the store step.
 import type { Placement, SolveResult } from '../solver/types.ts';
 import type { Db, Sql } from './connect.ts';
-import { endRun, insertRunEvent, lockRun } from './calculates.ts';
+import { insertRunEvent, type CalculateRun } from './calculates.ts';
 
 export type StoredResult = Omit<SolveResult, 'stats'>;
 
@@ -16,57 +16,42 @@ export async function hasStagedSolution(db: Db, calculateId: string): Promise<bo
   return Boolean(row);
 }
 
-export type StoreOutcome =
-  | { kind: 'completed'; revision: number; solvedAt: string }
-  | { kind: 'revision_conflict' }
-  | { kind: 'already-ended'; status: string };
+/** Drops a run's staged result (stored, or not to be stored). */
+export async function deleteStagedSolution(db: Db, calculateId: string): Promise<void> {
+  await db`delete from calculate_solutions where calculate_id = ${calculateId}`;
+}
 
 /**
- * One transaction: the plan must still be at the run's expected revision (else the run
- * fails with revision_conflict and nothing is written); placements and the result are
- * replaced, the plan gets a new revision, the run completes and its event is recorded.
- * A retry after a commit finds the run ended and does nothing.
+ * Writes a running run's staged result onto its Load Plan, inside the caller's transaction
+ * (which holds the run's and the plan's locks and has checked the revision): placements and
+ * the result are replaced, the plan gets a new revision, the run completes with its event.
  */
-export async function storeSolution(sql: Sql, calculateId: string): Promise<StoreOutcome> {
-  return sql.begin(async (tx) => {
-    const run = await lockRun(tx, calculateId);
-    if (!run) throw new Error(`calculate run ${calculateId} not found`);
-    if (run.status !== 'running') {
-      return run.status === 'completed'
-        ? { kind: 'completed', revision: run.revision!, solvedAt: run.solvedAt!.toISOString() }
-        : { kind: 'already-ended', status: run.status };
-    }
-    const [plan] = await tx`select revision from load_plans where id = ${run.loadPlanId} for update`;
-    if (!plan || plan.revision !== run.expectedRevision) {
-      await endRun(tx, calculateId, { status: 'failed', failureCode: 'revision_conflict', failureMessage: 'the Load Plan changed during the run' });
-      await tx`delete from calculate_solutions where calculate_id = ${calculateId}`;
-      return { kind: 'revision_conflict' };
-    }
-    const [staged] = await tx`select result from calculate_solutions where calculate_id = ${calculateId}`;
-    if (!staged) throw new Error(`calculate run ${calculateId} has no staged solution`);
-    const result = staged.result as StoredResult;
-    await writePlacements(tx, run.loadPlanId, result);
-    const [updated] = await tx`
-      update load_plans set revision = revision + 1, solved_at = now(), stale = false, updated_at = now()
-      where id = ${run.loadPlanId} returning revision, solved_at`;
-    await tx`
-      insert into load_plan_results (load_plan_id, calculate_id, revision, solved_at, units, totals, warnings, unloaded,
-        axle_warnings, stop_warnings, securing_warnings)
-      values (${run.loadPlanId}, ${calculateId}, ${updated.revision}, ${updated.solved_at}, ${tx.json(result.units as any)},
-        ${tx.json(result.totals as any)}, ${tx.json(result.warnings as any)}, ${tx.json(result.unloaded as any)},
-        ${tx.json(result.axleWarnings as any)}, ${tx.json(result.stopWarnings as any)}, ${tx.json(result.securingWarnings as any)})
-      on conflict (load_plan_id) do update set calculate_id = excluded.calculate_id, revision = excluded.revision,
-        solved_at = excluded.solved_at, units = excluded.units, totals = excluded.totals, warnings = excluded.warnings,
-        unloaded = excluded.unloaded, axle_warnings = excluded.axle_warnings, stop_warnings = excluded.stop_warnings,
-        securing_warnings = excluded.securing_warnings`;
-    const [done] = await tx`
-      update calculate_runs set status = 'completed', revision = ${updated.revision}, solved_at = ${updated.solved_at},
-        finished_at = now(), phase = null, processed_items = total_items
-      where id = ${calculateId} returning finished_at`;
-    await insertRunEvent(tx, { ...run, status: 'completed', finishedAt: done.finished_at }, 'calculate.completed', updated.revision);
-    await tx`delete from calculate_solutions where calculate_id = ${calculateId}`;
-    return { kind: 'completed', revision: updated.revision, solvedAt: updated.solved_at.toISOString() };
-  }) as Promise<StoreOutcome>;
+export async function storeStagedSolution(tx: Db, run: CalculateRun): Promise<{ revision: number; solvedAt: Date }> {
+  const calculateId = run.id;
+  const [staged] = await tx`select result from calculate_solutions where calculate_id = ${calculateId}`;
+  if (!staged) throw new Error(`calculate run ${calculateId} has no staged solution`);
+  const result = staged.result as StoredResult;
+  await writePlacements(tx, run.loadPlanId, result);
+  const [updated] = await tx`
+    update load_plans set revision = revision + 1, solved_at = now(), stale = false, updated_at = now()
+    where id = ${run.loadPlanId} returning revision, solved_at`;
+  await tx`
+    insert into load_plan_results (load_plan_id, calculate_id, revision, solved_at, units, totals, warnings, unloaded,
+      axle_warnings, stop_warnings, securing_warnings)
+    values (${run.loadPlanId}, ${calculateId}, ${updated.revision}, ${updated.solved_at}, ${tx.json(result.units as any)},
+      ${tx.json(result.totals as any)}, ${tx.json(result.warnings as any)}, ${tx.json(result.unloaded as any)},
+      ${tx.json(result.axleWarnings as any)}, ${tx.json(result.stopWarnings as any)}, ${tx.json(result.securingWarnings as any)})
+    on conflict (load_plan_id) do update set calculate_id = excluded.calculate_id, revision = excluded.revision,
+      solved_at = excluded.solved_at, units = excluded.units, totals = excluded.totals, warnings = excluded.warnings,
+      unloaded = excluded.unloaded, axle_warnings = excluded.axle_warnings, stop_warnings = excluded.stop_warnings,
+      securing_warnings = excluded.securing_warnings`;
+  const [done] = await tx`
+    update calculate_runs set status = 'completed', revision = ${updated.revision}, solved_at = ${updated.solved_at},
+      finished_at = now(), phase = null, processed_items = total_items
+    where id = ${calculateId} returning finished_at`;
+  await insertRunEvent(tx, { ...run, status: 'completed', finishedAt: done.finished_at }, 'calculate.completed', updated.revision);
+  await deleteStagedSolution(tx, calculateId);
+  return { revision: updated.revision, solvedAt: updated.solved_at };
 }
 
 const CHUNK = 2_000; // 17 columns: well under Postgres' 65,535 parameters per statement

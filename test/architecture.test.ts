@@ -51,8 +51,9 @@ test('activities/ are adapters over services, db and the solver; never workflows
   assertOnly(t, 'activities', ['services', 'db', 'solver', 'temporal', 'config']));
 test('workflows/ see only the Temporal contracts and the activities\' types', (t) => assertOnly(t, 'workflows', ['temporal', 'activities']));
 test('share-page/ renders: it reads the solver\'s and db\'s types, nothing else', (t) => assertOnly(t, 'share-page', ['solver', 'db']));
-test('api/ speaks HTTP over services, db, the Temporal boundary and the share page', (t) =>
-  assertOnly(t, 'api', ['services', 'db', 'temporal', 'solver', 'share-page', 'config']));
+test('api/ speaks HTTP over services, db, the Temporal boundary, the share page and the operations kit', (t) =>
+  assertOnly(t, 'api', ['services', 'db', 'temporal', 'solver', 'share-page', 'ops', 'config']));
+test('ops/ (health, metrics, logs) reads db and config only, so every process can use it', (t) => assertOnly(t, 'ops', ['db', 'config']));
 
 test('workflows import activities as types only (the sandbox bundles no I/O)', (t) => {
   const valueImports = sourceFiles(join(ROOT, 'workflows')).flatMap((file) =>

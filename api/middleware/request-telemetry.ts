@@ -1,10 +1,10 @@
 // One log line and one metric sample per HTTP request. Mounted right after the request id,
 // so it sees every answer, error bodies included. Paths are reduced to route templates:
 // ids never become metric labels, and share tokens never reach a log line.
-import { matchShareRoute, SHARE_PREFIX } from '../api/share-routes.ts';
-import type { ApiContext, ApiMiddleware } from '../api/context.ts';
-import { logger } from './logger.ts';
-import { httpRequestDuration, httpRequests, idempotentReplays, rateLimitRefusals } from './metrics.ts';
+import { matchShareRoute, SHARE_PREFIX } from '../share-routes.ts';
+import type { ApiContext, ApiMiddleware } from '../context.ts';
+import { logger } from '../../ops/logger.ts';
+import { httpRequestDuration, httpRequests, idempotentReplays, rateLimitRefusals } from '../../ops/metrics.ts';
 
 const SHARE_TEMPLATES = {
   report: '/share/{token}',
