@@ -1,34 +1,47 @@
 import type { Db } from './connect.ts';
 
 export const RETENTION_HOURS = 24;
-/** No request runs this long: a claim still 'running' after it belonged to a process that died. */
-export const ABANDONED_CLAIM_MINUTES = 10;
 
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'other-request' }
-  | { kind: 'still-running' };
+  | { kind: 'other-request' };
 
 /**
- * Claims (apiKey, key) for a request, committed on its own so that a concurrent request
- * with the same key sees it. A record older than the retention is forgotten.
+ * The request that works on (apiKey, key) holds this lock in its transaction and writes its
+ * claim there: a concurrent request with the key finds the lock taken, and a process that
+ * dies mid-request leaves neither lock nor claim behind.
  */
-export async function claimIdempotencyKey(db: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
-  await db`
+export async function tryLockIdempotencyKey(tx: Db, apiKeyId: string, key: string): Promise<boolean> {
+  const [row] = await tx`select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked`;
+  return row.locked;
+}
+
+/** The request hash a key was first used with, or null when it is unused. */
+export async function claimedRequestHash(db: Db, apiKeyId: string, key: string): Promise<string | null> {
+  const [row] = await db`select request_hash from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
+  return row?.request_hash ?? null;
+}
+
+/**
+ * Claims (apiKey, key) inside the request's transaction, which holds the key's lock. A record
+ * older than the retention is forgotten; a 'running' one (written before claims moved into
+ * the request's transaction) has no owner under the lock and is taken over.
+ */
+export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
+  await tx`
     delete from idempotency_records
-    where api_key_id = ${apiKeyId} and key = ${key}
-      and (created_at < now() - make_interval(hours => ${RETENTION_HOURS})
-           or (state = 'running' and created_at < now() - make_interval(mins => ${ABANDONED_CLAIM_MINUTES})))`;
-  const inserted = await db`
-    insert into idempotency_records (api_key_id, key, request_hash, state)
-    values (${apiKeyId}, ${key}, ${requestHash}, 'running')
-    on conflict do nothing returning key`;
-  if (inserted.length) return { kind: 'claimed' };
-  const [existing] = await db`select * from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
-  if (!existing) return claimIdempotencyKey(db, apiKeyId, key, requestHash); // released meanwhile
+    where api_key_id = ${apiKeyId} and key = ${key} and created_at < now() - make_interval(hours => ${RETENTION_HOURS})`;
+  const [existing] = await tx`select * from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
+  if (!existing) {
+    await tx`insert into idempotency_records (api_key_id, key, request_hash, state) values (${apiKeyId}, ${key}, ${requestHash}, 'running')`;
+    return { kind: 'claimed' };
+  }
   if (existing.request_hash !== requestHash) return { kind: 'other-request' };
-  if (existing.state === 'running') return { kind: 'still-running' };
+  if (existing.state === 'running') {
+    await tx`update idempotency_records set created_at = now() where api_key_id = ${apiKeyId} and key = ${key}`;
+    return { kind: 'claimed' };
+  }
   return { kind: 'replay', status: existing.response_status, body: existing.response_body };
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey } from '../../db/idempotency.ts';
+import {
+  claimIdempotencyKey, claimedRequestHash, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey, tryLockIdempotencyKey,
+} from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -53,47 +55,55 @@ export function storeForReplay(ctx: ApiContext, body: unknown): void {
   replayBodies.set(ctx, body);
 }
 
+const reused = () => new ApiError('CONFLICT', 'this Idempotency-Key was already used with a different request', { reason: 'idempotency_key_reused' });
+const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Key is still running', { reason: 'idempotency_key_in_use' });
+
 /**
  * Runs the handler in one transaction with the stored response: the first response is
  * replayed for the same key and body within 24 hours; another body, or the first request
  * still running, answers 409; a request that fails writes nothing and frees the key.
+ * The claim is written in the request's transaction under the key's lock: a concurrent
+ * request with the key finds the lock taken (409), and a process that dies mid-request
+ * leaves nothing behind, so a retry with the same key goes through at once.
  * Work that must follow the commit (starting a workflow) goes in ctx.state.afterCommit.
  */
 export const idempotent: ApiMiddleware = async (ctx, next) => {
   const apiKeyId = ctx.state.auth!.apiKeyId;
   const key = ctx.get('idempotency-key');
+  const hash = requestHash(ctx);
   const { sql } = ctx.services;
-  const claim = await claimIdempotencyKey(sql, apiKeyId, key, requestHash(ctx));
-  if (claim.kind === 'other-request') {
-    throw new ApiError('CONFLICT', 'this Idempotency-Key was already used with a different request', { reason: 'idempotency_key_reused' });
-  }
-  if (claim.kind === 'still-running') {
-    throw new ApiError('CONFLICT', 'a request with this Idempotency-Key is still running', { reason: 'idempotency_key_in_use' });
-  }
-  if (claim.kind === 'replay') {
-    ctx.status = claim.status;
-    ctx.body = claim.body;
-    ctx.set('Idempotent-Replayed', 'true');
-    ctx.state.replayed = true;
-    // the audit row of a replay names the same resource as the first response's
-    ctx.state.resourceId = replayedResourceId(ctx, claim.body);
-    return;
-  }
   const afterCommit: AfterCommit[] = [];
   ctx.state.afterCommit = afterCommit;
+  let claimed = false;
   try {
     await sql.begin(async (tx) => {
+      if (!(await tryLockIdempotencyKey(tx, apiKeyId, key))) {
+        const first = await claimedRequestHash(tx, apiKeyId, key);
+        throw first !== null && first !== hash ? reused() : inUse();
+      }
+      // the claim is written in this transaction: it commits with the request's writes and
+      // the stored response, or disappears with them (a crash included)
+      const claim = await claimIdempotencyKey(tx, apiKeyId, key, hash);
+      if (claim.kind === 'other-request') throw reused();
+      if (claim.kind === 'replay') {
+        ctx.status = claim.status;
+        ctx.body = claim.body;
+        ctx.set('Idempotent-Replayed', 'true');
+        ctx.state.replayed = true;
+        // the audit row of a replay names the same resource as the first response's
+        ctx.state.resourceId = replayedResourceId(ctx, claim.body);
+        return;
+      }
+      claimed = true;
       ctx.state.db = tx;
       await next();
       if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body);
+      else await releaseIdempotencyKey(tx, apiKeyId, key);
     });
-  } catch (err) {
-    await releaseIdempotencyKey(sql, apiKeyId, key);
-    throw err;
   } finally {
     ctx.state.db = sql;
   }
-  if (ctx.status < 200 || ctx.status >= 300) await releaseIdempotencyKey(sql, apiKeyId, key);
+  if (!claimed) return;
   try {
     for (const work of afterCommit) await work();
   } catch (err) {

@@ -96,6 +96,20 @@ test('a second request with the key while the first still runs answers 409 CONFL
   t.is(n, 1);
 });
 
+test('a claim left running by a process that died does not hold the key: the retry goes through at once', async (t) => {
+  const key = idem();
+  const name = uniqueName();
+  // what a request killed between its claim and its commit used to leave behind: its claim
+  // still 'running' (with the request's own hash) and none of its writes
+  t.is((await post('/projects', { name, transportMode: 'sea' }, key)).status, 201);
+  await api.sql`delete from projects where name = ${name}`;
+  await api.sql`update idempotency_records set state = 'running', response_status = null, response_body = null where key = ${key}`;
+  const retry = await post('/projects', { name, transportMode: 'sea' }, key);
+  t.is(retry.status, 201);
+  t.is(await countProjects(name), 1);
+  t.is((await post('/projects', { name, transportMode: 'sea' }, key)).headers['idempotent-replayed'], 'true');
+});
+
 test('keys are scoped to the API key: another key with the same Idempotency-Key acts independently', async (t) => {
   const second = await createApiKey(api.sql, { organizationId: org.organizationId, createdByMemberId: org.ownerId });
   const key = idem();
