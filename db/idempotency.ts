@@ -5,44 +5,33 @@ export const RETENTION_HOURS = 24;
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'other-request' };
+  | { kind: 'other-request' }
+  | { kind: 'in-use' };
 
 /**
- * The request that works on (apiKey, key) holds this lock in its transaction and writes its
- * claim there: a concurrent request with the key finds the lock taken, and a process that
- * dies mid-request leaves neither lock nor claim behind.
- */
-export async function tryLockIdempotencyKey(tx: Db, apiKeyId: string, key: string): Promise<boolean> {
-  const [row] = await tx`select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked`;
-  return row.locked;
-}
-
-/** The request hash a key was first used with, or null when it is unused. */
-export async function claimedRequestHash(db: Db, apiKeyId: string, key: string): Promise<string | null> {
-  const [row] = await db`select request_hash from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
-  return row?.request_hash ?? null;
-}
-
-/**
- * Claims (apiKey, key) inside the request's transaction, which holds the key's lock. A record
- * older than the retention is forgotten; a 'running' one (written before claims moved into
- * the request's transaction) has no owner under the lock and is taken over.
+ * Claims (apiKey, key) inside the request's transaction, in two round trips at most. The
+ * transaction takes the key's advisory lock and writes its claim there: a concurrent request
+ * with the key finds the lock taken (`in-use`), and a process that dies mid-request leaves
+ * neither lock nor claim behind. A record older than the retention counts as absent; a
+ * 'running' one (written before claims moved into the request's transaction) has no owner
+ * under the lock and is taken over.
  */
 export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
+  const [row] = await tx`
+    select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
+           r.request_hash, r.state, r.response_status, r.response_body,
+           r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}) as expired
+    from (select 1) as one
+    left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}`;
+  const existing = row.request_hash !== null && !row.expired ? row : null;
+  if (existing && existing.request_hash !== requestHash) return { kind: 'other-request' };
+  if (existing?.state === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body };
+  if (!row.locked) return { kind: 'in-use' };
   await tx`
-    delete from idempotency_records
-    where api_key_id = ${apiKeyId} and key = ${key} and created_at < now() - make_interval(hours => ${RETENTION_HOURS})`;
-  const [existing] = await tx`select * from idempotency_records where api_key_id = ${apiKeyId} and key = ${key}`;
-  if (!existing) {
-    await tx`insert into idempotency_records (api_key_id, key, request_hash, state) values (${apiKeyId}, ${key}, ${requestHash}, 'running')`;
-    return { kind: 'claimed' };
-  }
-  if (existing.request_hash !== requestHash) return { kind: 'other-request' };
-  if (existing.state === 'running') {
-    await tx`update idempotency_records set created_at = now() where api_key_id = ${apiKeyId} and key = ${key}`;
-    return { kind: 'claimed' };
-  }
-  return { kind: 'replay', status: existing.response_status, body: existing.response_body };
+    insert into idempotency_records (api_key_id, key, request_hash, state) values (${apiKeyId}, ${key}, ${requestHash}, 'running')
+    on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'running',
+      response_status = null, response_body = null, created_at = now()`;
+  return { kind: 'claimed' };
 }
 
 /** Stores the response, in the same transaction as the request's writes. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  claimIdempotencyKey, claimedRequestHash, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey, tryLockIdempotencyKey,
+  claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey,
 } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
@@ -77,14 +77,11 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   let claimed = false;
   try {
     await sql.begin(async (tx) => {
-      if (!(await tryLockIdempotencyKey(tx, apiKeyId, key))) {
-        const first = await claimedRequestHash(tx, apiKeyId, key);
-        throw first !== null && first !== hash ? reused() : inUse();
-      }
       // the claim is written in this transaction: it commits with the request's writes and
       // the stored response, or disappears with them (a crash included)
       const claim = await claimIdempotencyKey(tx, apiKeyId, key, hash);
       if (claim.kind === 'other-request') throw reused();
+      if (claim.kind === 'in-use') throw inUse();
       if (claim.kind === 'replay') {
         ctx.status = claim.status;
         ctx.body = claim.body;
