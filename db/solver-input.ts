@@ -1,5 +1,6 @@
 // Reads a Load Plan into the solver's input: its equipment rows, the cargo lines of its
-// Project, the placements a Calculate must keep, and the plan's securing settings.
+// Project with its Stop names, the placements a Calculate must keep, and the plan's
+// securing settings.
 import { orientationsFor } from '../solver/orientation.ts';
 import type {
   FixedPlacement, Orientation, RotationRule, SecuringSettings, SolveInput, SolveOptions, SolverCargoLine, SolverEquipment,
@@ -34,7 +35,10 @@ export async function readSolveInput(
   options: SolveOptions,
   replaceUnlockedManual = false,
 ): Promise<PlanSolveInput | null> {
-  const [plan] = await db`select id, organization_id, project_id, revision, securing from load_plans where id = ${loadPlanId}`;
+  const [plan] = await db`
+    select lp.id, lp.organization_id, lp.project_id, lp.revision, lp.securing, p.stops
+    from load_plans lp join projects p on p.id = lp.project_id
+    where lp.id = ${loadPlanId}`;
   if (!plan) return null;
   const [equipment, lines, kept] = [
     await listEquipmentRows(db, loadPlanId),
@@ -44,7 +48,7 @@ export async function readSolveInput(
   const fixed = kept.filter((p) => p.locked || !replaceUnlockedManual);
   return {
     plan: { id: plan.id, organizationId: plan.organization_id, projectId: plan.project_id, revision: plan.revision },
-    input: { equipment, lines, fixed, securing: securingOf(plan.securing), options },
+    input: { equipment, lines, fixed, securing: securingOf(plan.securing), options, stops: plan.stops ?? [] },
     unlockedManualCount: kept.filter((p) => !p.locked).length,
   };
 }

@@ -1,6 +1,7 @@
 // The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
 import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
+import { namesOf } from './names.ts';
 import { fewerUnits } from './pack/fewer-units.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
 import { prepare, type Prepared } from './prepare.ts';
@@ -46,10 +47,11 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
 
   ticker.setPhase('advising');
   const advisories = adviseByUnit(input, units, placements, ticker);
+  const names = namesOf(input, units);
   const warnings: PlanWarning[] = [
     ...unloaded.map((u): PlanWarning => ({
       kind: 'unloaded',
-      message: `${u.quantity} piece(s) of line ${u.cargoLineId} not loaded: ${u.reason}`,
+      message: `${u.quantity} piece(s) of line ${names.line(u.cargoLineId)} not loaded: ${u.reason}`,
       cargoLineId: u.cargoLineId,
     })),
     ...advisories.cogWarnings,

@@ -147,12 +147,20 @@ export interface SolveOptions {
   cogTolerancePermille?: number;
 }
 
+/** A Stop of the Project: its ordinal (a line's `stop`) and its name, a label for messages only. */
+export interface SolverStop {
+  stop: number;
+  name: string;
+}
+
 export interface SolveInput {
   equipment: SolverEquipment[];
   lines: SolverCargoLine[];
   fixed: FixedPlacement[];
   securing: SecuringSettings | null;
   options: SolveOptions;
+  /** The Project's Stop names, for messages; absent = Stops by number only. */
+  stops?: SolverStop[];
 }
 
 export type SolvePhase = 'preparing' | 'packing' | 'improving' | 'advising';

@@ -1,4 +1,5 @@
 import type { AxleProfile, AxleWarning, AxleWarningKind } from '../types.ts';
+import { PLAIN_NAMES, type Names } from '../names.ts';
 import { rigidAxleLoads, semiTrailerAxleLoads } from './axle-loads.ts';
 
 /**
@@ -6,10 +7,11 @@ import { rigidAxleLoads, semiTrailerAxleLoads } from './axle-loads.ts';
  * weight and lengthwise centre of gravity (Unit frame). The profile's tares are the
  * unladen vehicle; the equipment's `tareG` is not added again.
  */
-export function axleWarnings(unitIndex: number, profile: AxleProfile, cargoG: number, cargoX: number): AxleWarning[] {
-  return profile.kind === 'rigid'
+export function axleWarnings(unitIndex: number, profile: AxleProfile, cargoG: number, cargoX: number, names: Names = PLAIN_NAMES): AxleWarning[] {
+  const out = profile.kind === 'rigid'
     ? rigidWarnings(unitIndex, profile, cargoG, cargoX)
     : semiTrailerWarnings(unitIndex, profile, cargoG, cargoX);
+  return out.map((w) => ({ ...w, message: `${names.unit(unitIndex)}: ${w.message}` }));
 }
 
 function rigidWarnings(unitIndex: number, p: Extract<AxleProfile, { kind: 'rigid' }>, cargoG: number, cargoX: number): AxleWarning[] {
@@ -62,7 +64,7 @@ function warning(unitIndex: number, kind: AxleWarningKind, axle: string, load: n
   const limitG = Math.round(limit);
   return {
     kind, unitIndex, axle, loadG, limitG,
-    message: `Unit ${unitIndex + 1}: ${axle} load ${kg(loadG)} kg is ${what} (limit ${kg(limitG)} kg)`,
+    message: `${axle} load ${kg(loadG)} kg is ${what} (limit ${kg(limitG)} kg)`, // the Unit's name goes in front
   };
 }
 

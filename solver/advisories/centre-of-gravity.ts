@@ -1,4 +1,5 @@
 import type { PlanWarning, SolverEquipment } from '../types.ts';
+import { PLAIN_NAMES, type Names } from '../names.ts';
 import type { UnitLoad } from './unit-load.ts';
 
 const DEFAULT_TOLERANCE_PERMILLE = 50;
@@ -9,7 +10,7 @@ const DEFAULT_TOLERANCE_PERMILLE = 50;
  * the inner height. One warning per Unit naming every deviation.
  */
 export function cogWarning(
-  unitIndex: number, eq: SolverEquipment, load: UnitLoad, tolerancePermille = DEFAULT_TOLERANCE_PERMILLE,
+  unitIndex: number, eq: SolverEquipment, load: UnitLoad, tolerancePermille = DEFAULT_TOLERANCE_PERMILLE, names: Names = PLAIN_NAMES,
 ): PlanWarning | null {
   const c = load.centre;
   if (!c) return null;
@@ -31,6 +32,6 @@ export function cogWarning(
   return {
     kind: 'cog-off-centre',
     unitIndex,
-    message: `Unit ${unitIndex + 1}: the load's centre of gravity is ${problems.join('; ')}`,
+    message: `${names.unit(unitIndex)}: the load's centre of gravity is ${problems.join('; ')}`,
   };
 }

@@ -1,8 +1,9 @@
 import { coefficients, strictestLeg, type SecuringDirection } from '../accelerations.ts';
 import { frictionFor } from '../friction-table.ts';
 import type { Placement, SecuringSettings, SecuringWarning, SolverCargoLine, SolverEquipment } from '../types.ts';
-import { pieceNames, pieceRef, xOverlap, yOverlap, zOverlap } from '../check/geometry.ts';
+import { pieceRef, xOverlap, yOverlap, zOverlap } from '../check/geometry.ts';
 import type { UnitGeometry } from '../check/unit-geometry.ts';
+import { PLAIN_NAMES, type Names } from '../names.ts';
 
 const DIRECTIONS: SecuringDirection[] = ['forward', 'rearward', 'sideways'];
 
@@ -17,7 +18,7 @@ const DIRECTIONS: SecuringDirection[] = ['forward', 'rearward', 'sideways'];
  */
 export function securingWarnings(
   unitIndex: number, g: UnitGeometry, eq: SolverEquipment | undefined,
-  securing: SecuringSettings, lines: ReadonlyMap<string, SolverCargoLine>,
+  securing: SecuringSettings, lines: ReadonlyMap<string, SolverCargoLine>, names: Names = PLAIN_NAMES,
 ): SecuringWarning[] {
   const out: SecuringWarning[] = [];
   for (const direction of DIRECTIONS) {
@@ -38,13 +39,13 @@ export function securingWarnings(
     if (slides.length > 0) {
       out.push({
         kind: 'securing-unblocked', unitIndex, direction, leg, pieces: slides.map(pieceRef),
-        message: `Unit ${unitIndex + 1}: ${slides.length} piece(s) not blocked ${where} that friction cannot hold: ${pieceNames(slides)}`,
+        message: `${names.unit(unitIndex)}: ${slides.length} piece(s) not blocked ${where} that friction cannot hold: ${names.pieces(slides)}`,
       });
     }
     if (tips.length > 0) {
       out.push({
         kind: 'securing-tipping', unitIndex, direction, leg, pieces: tips.map(pieceRef),
-        message: `Unit ${unitIndex + 1}: ${tips.length} piece(s) not blocked ${where} that would tip: ${pieceNames(tips)}`,
+        message: `${names.unit(unitIndex)}: ${tips.length} piece(s) not blocked ${where} that would tip: ${names.pieces(tips)}`,
       });
     }
   }

@@ -1,6 +1,7 @@
 import type { Opening, Placement, StopWarning } from '../types.ts';
-import { pieceNames, pieceRef } from '../check/geometry.ts';
+import { pieceRef } from '../check/geometry.ts';
 import type { UnitGeometry } from '../check/unit-geometry.ts';
+import { PLAIN_NAMES, type Names } from '../names.ts';
 import { higherRankBeyond } from './cargo-beyond.ts';
 
 /**
@@ -17,7 +18,7 @@ import { higherRankBeyond } from './cargo-beyond.ts';
  * A Unit without openings is judged on "above" alone. The Stop is the placement's own
  * (`Placement.stop`, copied from its line).
  */
-export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: readonly Opening[]): StopWarning[] {
+export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: readonly Opening[], names: Names = PLAIN_NAMES): StopWarning[] {
   const pieces = g.pieces;
   const rank = pieces.map((p) => p.stop ?? Infinity);
   if (!rank.some(Number.isFinite) || new Set(rank).size < 2) return [];
@@ -47,8 +48,8 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
       unitIndex,
       stop,
       pieces: blocked.map(pieceRef),
-      message: `Unit ${unitIndex + 1}: ${blocked.length} piece(s) of Stop ${stop} are blocked by cargo of a later Stop ` +
-        `or of no Stop: ${pieceNames(blocked)}`,
+      message: `${names.unit(unitIndex)}: ${blocked.length} piece(s) of ${names.stop(stop)} are blocked by cargo of a later Stop ` +
+        `or of no Stop: ${names.pieces(blocked)}`,
     }));
 }
 

@@ -22,7 +22,7 @@ test('a loose piece on sawn wood slides under road accelerations every way', (t)
   const ws = securing([place(wood, 0, 450, 200, 0)], [wood], legs('road'));
   t.deepEqual(summary(ws), ['securing-unblocked:forward:road', 'securing-unblocked:rearward:road', 'securing-unblocked:sideways:road']);
   t.deepEqual(ws[0].pieces, [{ cargoLineId: 'w', pieceIndex: 0 }]);
-  t.regex(ws[0].message, /Unit 1:/);
+  t.regex(ws[0].message, /^Unit 1 \(box\): .*: w #1$/);
 });
 
 test('a rubber mat holds a loose piece except against braking', (t) => {
