@@ -18,6 +18,14 @@ export interface SharedCargoLine {
   id: string;
   name: string;
   stop: number | null;
+  /** One piece's weight. */
+  weightG: number;
+}
+
+/** A Stop of the Project with its name. */
+export interface SharedStop {
+  stop: number;
+  name: string;
 }
 
 export interface SharedPlanView {
@@ -30,6 +38,8 @@ export interface SharedPlanView {
   showLoadingSteps: boolean;
   equipment: SharedEquipment[];
   cargoLines: SharedCargoLine[];
+  /** The Project's Stops, for their names. */
+  stops: SharedStop[];
   result: Omit<SolveResult, 'stats'>;
 }
 
@@ -42,7 +52,7 @@ export async function hasStoredResult(db: Db, loadPlanId: string): Promise<boole
 /** The view of a plan's stored result, or null when it has none. */
 export async function readSharedPlan(db: Db, loadPlanId: string, showLoadingSteps: boolean): Promise<SharedPlanView | null> {
   const [head] = await db`
-    select lp.name as plan_name, p.name as project_name, p.id as project_id, r.*
+    select lp.name as plan_name, p.name as project_name, p.id as project_id, p.stops as project_stops, r.*
     from load_plans lp
     join projects p on p.id = lp.project_id
     join load_plan_results r on r.load_plan_id = lp.id
@@ -61,6 +71,7 @@ export async function readSharedPlan(db: Db, loadPlanId: string, showLoadingStep
     showLoadingSteps,
     equipment,
     cargoLines,
+    stops: head.project_stops ?? [],
     result: {
       units: head.units,
       placements,
@@ -82,8 +93,8 @@ function linesNamed(placements: Placement[], unloaded: { cargoLineId: string }[]
 async function readCargoLines(db: Db, projectId: string, ids: string[]): Promise<SharedCargoLine[]> {
   if (ids.length === 0) return [];
   const rows = await db`
-    select id, name, stop from cargo_lines where project_id = ${projectId} and id = any(${ids}) order by position`;
-  return rows.map((r) => ({ id: r.id, name: r.name, stop: r.stop }));
+    select id, name, stop, weight_g from cargo_lines where project_id = ${projectId} and id = any(${ids}) order by position`;
+  return rows.map((r) => ({ id: r.id, name: r.name, stop: r.stop, weightG: Number(r.weight_g) }));
 }
 
 async function readEquipment(db: Db, loadPlanId: string): Promise<SharedEquipment[]> {

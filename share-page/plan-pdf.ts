@@ -83,7 +83,7 @@ function unitAdvisories(view: SharedPlanView, index: ViewIndex, unitIndex: numbe
     ...r.warnings.filter((w) => w.unitIndex === unitIndex).map((w) => w.message),
     ...r.axleWarnings.filter((w) => w.unitIndex === unitIndex).map((w) => w.message),
     ...r.stopWarnings.filter((w) => w.unitIndex === unitIndex)
-      .map((w) => `${stopLabel(w.stop)}: pieces blocked by cargo of a later Stop: ${piecesText(w.pieces, index)}`),
+      .map((w) => `${index.stopLabel(w.stop)}: pieces blocked by cargo of a later Stop: ${piecesText(w.pieces, index)}`),
     ...r.securingWarnings.filter((w) => w.unitIndex === unitIndex)
       .map((w) => `${w.kind === 'securing-tipping' ? 'would tip' : 'needs blocking'} ${w.direction}: ${piecesText(w.pieces, index)}`),
   ];
@@ -92,7 +92,7 @@ function unitAdvisories(view: SharedPlanView, index: ViewIndex, unitIndex: numbe
 function pieceLine(p: Placement, index: ViewIndex): string {
   const marker = heightChanged(p.rotation) ? ' — NOT UPRIGHT' : '';
   return `${index.lineName(p.cargoLineId)} #${pieceLabel(p.pieceIndex)} at ${formatNumber(p.xMm)} / ${formatNumber(p.yMm)} / ${formatNumber(p.zMm)} mm, ` +
-    `${rotationLabel(p.rotation)}${marker}, ${stopLabel(p.stop)}`;
+    `${rotationLabel(p.rotation)}${marker}, ${index.stopLabel(p.stop)}`;
 }
 
 function stepBlock(doc: Doc, view: SharedPlanView, index: ViewIndex, steps: LoadingStep[], step: LoadingStep): void {

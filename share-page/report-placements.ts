@@ -30,7 +30,7 @@ export function renderPlacements(
 <td class="num">${formatNumber(p.xMm)} / ${formatNumber(p.yMm)} / ${formatNumber(p.zMm)}</td>
 <td class="num">${escapeHtml(formatDims(p.lengthMm, p.widthMm, p.heightMm))}</td>
 <td>${escapeHtml(rotationLabel(p.rotation))}${heightChanged(p.rotation) ? TURNED_MARKER : ''}</td>
-<td>${escapeHtml(stopLabel(p.stop))}</td>
+<td>${escapeHtml(index.stopLabel(p.stop))}</td>
 </tr>`;
   });
   if (rows.length === 0) rows.push(`<tr><td colspan="${columns}">No pieces were loaded.</td></tr>`);

@@ -39,7 +39,7 @@ function renderLegend(view: SharedPlanView, index: ViewIndex, data: EmbeddedPlan
   const lineItems = shown.map((id) => swatch(lineColour(data.colours.lines, id), index.lineName(id)));
   if (more > 0) lineItems.push(`<li class="more">and ${more} more lines</li>`);
   const stopItems = stopsPresent(view.result.placements.map((p) => p.stop)).map((stop) =>
-    swatch(stopColour(stop), stopLabel(stop)),
+    swatch(stopColour(stop), index.stopLabel(stop)),
   );
   return `<div class="legend" data-testid="legend">
 <ul data-testid="legend-lines" data-legend="line">

@@ -35,7 +35,7 @@ function unitName(view: SharedPlanView, index: ViewIndex, unitIndex: number): st
 // Stop and securing advisories are worded here from their machine fields: the API's
 // message names pieces by id, a loader reads line names and piece numbers.
 function stopMessage(view: SharedPlanView, index: ViewIndex, w: StopWarning): string {
-  return `${unitName(view, index, w.unitIndex)}: ${w.pieces.length} piece(s) of ${stopLabel(w.stop)} are blocked ` +
+  return `${unitName(view, index, w.unitIndex)}: ${w.pieces.length} piece(s) of ${index.stopLabel(w.stop)} are blocked ` +
     `by cargo of a later Stop or of no Stop: ${piecesText(w.pieces, index)}`;
 }
 
@@ -62,7 +62,7 @@ export function renderWarnings(view: SharedPlanView, index: ViewIndex): string {
     ]),
   );
   const stop = r.stopWarnings.map((w) =>
-    item(stopMessage(view, index, w), [unitLabel(w.unitIndex), stopLabel(w.stop)]),
+    item(stopMessage(view, index, w), [unitLabel(w.unitIndex), index.stopLabel(w.stop)]),
   );
   const securing = r.securingWarnings.map((w) =>
     item(securingMessage(view, index, w), [unitLabel(w.unitIndex), `direction: ${w.direction}`, `leg: ${w.leg}`]),

@@ -57,7 +57,7 @@ function renderPieces(step: LoadingStep, index: ViewIndex): string {
 <td class="num">${formatNumber(p.xMm)} / ${formatNumber(p.yMm)} / ${formatNumber(p.zMm)}</td>
 <td class="num">${escapeHtml(formatDims(p.lengthMm, p.widthMm, p.heightMm))}</td>
 <td>${escapeHtml(rotationLabel(p.rotation))}</td>
-<td>${escapeHtml(stopLabel(p.stop))}</td>
+<td>${escapeHtml(index.stopLabel(p.stop))}</td>
 </tr>`,
     )
     .join('\n');

@@ -13,7 +13,7 @@ const LINES = 2000;
 
 function largePlan() {
   const view = samplePlan();
-  view.cargoLines = Array.from({ length: LINES }, (_, i) => ({ id: `cl_${i}`, name: `Line ${i}`, stop: (i % 5) + 1 }));
+  view.cargoLines = Array.from({ length: LINES }, (_, i) => ({ id: `cl_${i}`, name: `Line ${i}`, stop: (i % 5) + 1, weightG: 10_000 }));
   view.result.units = Array.from({ length: UNITS }, (_, u) => ({ ...view.result.units[0], index: u, pieces: PER_UNIT }));
   const placements: Placement[] = [];
   for (let u = 0; u < UNITS; u++) {

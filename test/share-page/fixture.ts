@@ -33,11 +33,12 @@ export function samplePlan(): SharedPlanView {
       { id: 'eq_van', name: 'Van', innerLengthMm: 3000, innerWidthMm: 1700, innerHeightMm: 1800, maxPayloadG: 1_200_000 },
     ],
     cargoLines: [
-      { id: 'cl_pallet', name: 'Euro pallet', stop: 1 },
-      { id: 'cl_crate', name: 'Crate', stop: 2 },
-      { id: 'cl_box', name: 'Carton', stop: null },
-      { id: 'cl_drum', name: 'Drum', stop: null },
+      { id: 'cl_pallet', name: 'Euro pallet', stop: 1, weightG: 450_000 },
+      { id: 'cl_crate', name: 'Crate', stop: 2, weightG: 550_000 },
+      { id: 'cl_box', name: 'Carton', stop: null, weightG: 12_500 },
+      { id: 'cl_drum', name: 'Drum', stop: null, weightG: 180_000 },
     ],
+    stops: [{ stop: 1, name: 'Hamburg' }, { stop: 2, name: 'Bremen' }],
     result: {
       units: [
         {

@@ -48,7 +48,7 @@ test('each kind of warning has its own labelled section with its messages', (t) 
   const expected: [string, string, RegExp][] = [
     ['warnings-general', 'Warnings', /Centre of gravity is 12 % off centre/],
     ['warnings-axle', 'Axle loads', /Rear axle overloaded[\s\S]*axle: rear · load 2,400\.0 kg · limit 2,000\.0 kg/],
-    ['warnings-stop', 'Stop order', /Unit 1 \([^)]+\): 1 piece\(s\) of Stop 1 are blocked by cargo of a later Stop or of no Stop: Euro pallet #2/],
+    ['warnings-stop', 'Stop order', /Unit 1 \([^)]+\): 1 piece\(s\) of Stop 1 \(Hamburg\) are blocked by cargo of a later Stop or of no Stop: Euro pallet #2/],
     ['warnings-securing', 'Load securing', /Unit 2 \([^)]+\): 1 piece\(s\) not blocked forward that friction cannot hold: Carton #2[\s\S]*direction: forward · leg: road/],
   ];
   for (const [id, heading, message] of expected) {
@@ -98,7 +98,7 @@ test('placements are listed in loading order: Unit by Unit, then by loading step
 
 test('a placement row shows position, size, rotation and Stop', (t) => {
   const rows = bodyRows(byTestId(page(), 'placements') ?? '');
-  t.deepEqual(rows[2], ['Unit 1', '3', 'Crate', '1', '1,200 / 0 / 0', '1,000 × 1,000 × 1,000 mm', 'WLH (turned a quarter, flat)', 'Stop 2']);
+  t.deepEqual(rows[2], ['Unit 1', '3', 'Crate', '1', '1,200 / 0 / 0', '1,000 × 1,000 × 1,000 mm', 'WLH (turned a quarter, flat)', 'Stop 2 (Bremen)']);
   t.is(rows[3][7], 'after all Stops');
 });
 
@@ -165,7 +165,7 @@ test('the legend lists the placed lines and, hidden until toggled, the Stops', (
   t.deepEqual([...lines.matchAll(/<\/svg>([^<]+)<\/li>/g)].map((m) => m[1]), ['Euro pallet', 'Crate', 'Carton']);
   t.regex(html, /data-testid="legend-stops" data-legend="stop" hidden/);
   const stops = byTestId(html, 'legend-stops') ?? '';
-  t.deepEqual([...stops.matchAll(/<\/svg>([^<]+)<\/li>/g)].map((m) => m[1]), ['Stop 1', 'Stop 2', 'after all Stops']);
+  t.deepEqual([...stops.matchAll(/<\/svg>([^<]+)<\/li>/g)].map((m) => m[1]), ['Stop 1 (Hamburg)', 'Stop 2 (Bremen)', 'after all Stops']);
 });
 
 test('a name with <script> is escaped wherever it appears', (t) => {

@@ -28,7 +28,7 @@ test('a step page shows what to load at that step', (t) => {
   const html = stepPage(3) ?? '';
   t.is(byTestId(html, 'step-number'), 'Step 3 of 5');
   t.deepEqual(bodyRows(byTestId(html, 'step-pieces') ?? ''), [
-    ['Crate', '1', '1,200 / 0 / 0', '1,000 × 1,000 × 1,000 mm', 'WLH (turned a quarter, flat)', 'Stop 2'],
+    ['Crate', '1', '1,200 / 0 / 0', '1,000 × 1,000 × 1,000 mm', 'WLH (turned a quarter, flat)', 'Stop 2 (Bremen)'],
   ]);
   t.regex(html, /Unit 1 · 20&#39; Standard · step 3 of 3 in this Unit · 3 pieces in the Unit after this step/);
 });
