@@ -6,7 +6,7 @@ import { stopLabel, unitLabel } from './format.ts';
 import { assetHref, nonceAttribute, type PageOptions } from './layout.ts';
 import { lineColour, lineColours, stopColour, stopKey, stopsPresent } from './palette.ts';
 import type { LoadingStep } from './loading-steps.ts';
-import type { SharedPlanView, ViewIndex } from './view-model.ts';
+import { indexView, type SharedPlanView, type ViewIndex } from './view-model.ts';
 
 /** Long line lists would bury the page; colours repeat long before this anyway. */
 export const LEGEND_MAX_LINES = 40;
@@ -15,14 +15,19 @@ export const LEGEND_MAX_LINES = 40;
 export interface EmbeddedPlanData {
   plan: SharedPlanView;
   colours: { lines: Record<string, string>; stops: Record<string, string> };
+  /** How the page names each Stop present ("Stop 1 (Hamburg)"), by `stopKey`, for the piece details. */
+  stopLabels: Record<string, string>;
 }
 
 export function embeddedPlanData(view: SharedPlanView): EmbeddedPlanData {
+  const index = indexView(view);
   const stops: Record<string, string> = {};
+  const stopLabels: Record<string, string> = {};
   for (const stop of stopsPresent(view.result.placements.map((p) => p.stop))) {
     stops[stopKey(stop)] = stopColour(stop);
+    stopLabels[stopKey(stop)] = index.stopLabel(stop);
   }
-  return { plan: view, colours: { lines: lineColours(view), stops } };
+  return { plan: view, colours: { lines: lineColours(view), stops }, stopLabels };
 }
 
 function swatch(colour: string, label: string): string {
@@ -51,9 +56,23 @@ ${stopItems.join('\n')}
 </div>`;
 }
 
+/**
+ * The step slider: shown by the script (it needs it), and only when the link shows loading
+ * steps; it shows the load as it stands after the Unit's step N (counted within the Unit).
+ */
+function stepSlider(unitIndex: number, stepsInUnit: number): string {
+  const id = `unit-steps-${unitIndex}`;
+  return `<div class="step-slider" data-testid="step-slider-${unitIndex}" hidden>
+<label for="${id}">Loaded up to step <output for="${id}" data-testid="step-shown-${unitIndex}">${stepsInUnit}</output> of ${stepsInUnit}</label>
+<input type="range" id="${id}" data-testid="step-range-${unitIndex}" min="0" max="${stepsInUnit}" step="1" value="${stepsInUnit}">
+</div>`;
+}
+
 function renderUnitFigure(
   unitIndex: number,
   name: string,
+  pieces: number,
+  stepsInUnit: number,
   firstStep: LoadingStep | undefined,
   stepHref: ((n: number) => string) | null,
 ): string {
@@ -61,9 +80,13 @@ function renderUnitFigure(
     stepHref && firstStep
       ? ` <a href="${escapeHtml(stepHref(firstStep.number))}" data-testid="unit-steps-link-${unitIndex}">Load step by step</a>`
       : '';
+  // The drawing's text alternative is the placement list, which holds every piece in loading order.
+  const label = `3D drawing of ${unitLabel(unitIndex)} (${name}) with ${pieces} piece(s); the placement list below gives each piece in words.`;
   return `<figure class="unit-view" data-unit-index="${unitIndex}">
 <figcaption>${escapeHtml(unitLabel(unitIndex))} · ${escapeHtml(name)}${stepsLink}</figcaption>
-<div class="canvas-box"><canvas id="unit-canvas-${unitIndex}" data-testid="unit-canvas-${unitIndex}" data-unit-index="${unitIndex}"></canvas></div>
+<div class="canvas-box"><canvas id="unit-canvas-${unitIndex}" data-testid="unit-canvas-${unitIndex}" data-unit-index="${unitIndex}" role="img" aria-label="${escapeHtml(label)}"></canvas></div>
+${stepHref && stepsInUnit > 0 ? stepSlider(unitIndex, stepsInUnit) : ''}
+<p class="piece-info" data-testid="piece-info-${unitIndex}" aria-live="polite" hidden></p>
 </figure>`;
 }
 
@@ -74,11 +97,20 @@ export function renderViewerSection(
   stepHref: ((n: number) => string) | null,
   data: EmbeddedPlanData,
 ): string {
+  const perUnit = new Map<number, { pieces: number; steps: Set<number> }>();
+  for (const p of view.result.placements) {
+    const u = perUnit.get(p.unitIndex) ?? { pieces: 0, steps: new Set<number>() };
+    u.pieces++;
+    u.steps.add(p.loadingStep);
+    perUnit.set(p.unitIndex, u);
+  }
   const figures = view.result.units
     .map((unit) =>
       renderUnitFigure(
         unit.index,
         unit.name || index.equipment(unit.equipmentId)?.name || unit.equipmentId,
+        perUnit.get(unit.index)?.pieces ?? 0,
+        perUnit.get(unit.index)?.steps.size ?? 0,
         steps.find((s) => s.unitIndex === unit.index),
         stepHref,
       ),
@@ -92,7 +124,7 @@ export function renderViewerSection(
 <button type="button" data-colour-mode="stop" data-testid="colour-by-stop" aria-pressed="false">Colour by Stop</button>
 </div>
 ${renderLegend(view, index, data)}
-<p class="hint">Drag to turn, pinch or scroll to zoom, two fingers or right-drag to move.</p>
+<p class="hint">Drag to turn, pinch or scroll to zoom, two fingers or right-drag to move; tap a piece for its details. The <a href="#placements-h">placement list</a> gives every piece in words.</p>
 ${figures}
 </section>`;
 }

@@ -1,13 +1,21 @@
 // Share Link 3D viewer (served as `assets/viewer.js`, an ES module; `three` and
 // `three/addons/controls/OrbitControls.js` come from the page's import map, never a CDN).
 //
-// Reads `script#plan-data` ({ plan: SharedPlanView, colours: { lines, stops } }) and draws
+// Reads `script#plan-data` ({ plan: SharedPlanView, colours: { lines, stops }, stopLabels }) and draws
 // every Unit into its `canvas[data-testid="unit-canvas-<index>"]`: the Unit's inner space as
 // a wireframe (door end in red), the loaded pieces as boxes coloured by line or by Stop.
 //
 // One WebGL renderer is shared by all Units and each frame is copied into the Unit's own
 // 2D canvas: browsers allow only about 16 live WebGL contexts, and a plan may have hundreds
-// of Units. Frames are drawn on demand (after a drag or zoom), not in a loop.
+// of Units. Frames are drawn on demand (after a drag, zoom, tap or slider move), not in a
+// loop. A Unit's pieces are one instanced mesh and one set of edges, in loading order, so a
+// Unit of thousands of pieces is a handful of draw calls, and "up to step N" only shortens
+// how many instances are drawn.
+//
+// A tap (a click that is not a drag) on a piece selects it: it turns HIGHLIGHT and the
+// Unit's `piece-info-<index>` tells its line, piece number, Stop and weight. The step slider
+// (`step-range-<index>`, shown only when the link shows loading steps) shows the load up to
+// a step of the Unit. Each canvas carries `data-shown-pieces` and `data-draw-calls`.
 //
 // When the first frame of every Unit is drawn: `document.body.dataset.viewerReady = "true"`.
 // If three.js or WebGL is unavailable: `viewerReady = "error"` and `viewerError` = reason.
@@ -17,6 +25,10 @@ const BACKGROUND = 0xfafbfc;
 const FRAME_COLOUR = 0x333a40;
 const DOOR_COLOUR = 0xd0021b;
 const EDGE_COLOUR = 0x22272b;
+const HIGHLIGHT = '#ffd400';
+const EDGE_POINTS = 24; // vertices of one box's edges
+/** A pointer that moves less than this between down and up is a tap, not a drag. */
+const TAP_SLOP_PX = 6;
 
 function readPlanData() {
   const element = document.getElementById('plan-data');
@@ -163,8 +175,32 @@ function placeCamera(THREE, camera, controls, size) {
   controls.update();
 }
 
-function createUnitView(THREE, OrbitControls, renderer, canvas, plan, unit, colours) {
-  const placements = plan.result.placements.filter((p) => p.unitIndex === unit.index);
+/** "1,250.5 kg", as the report writes weights. */
+function formatWeight(grams) {
+  return `${(grams / 1000).toLocaleString('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} kg`;
+}
+
+function pieceDetails(data, placement, step, steps) {
+  const { plan, stopLabels } = data;
+  const line = plan.cargoLines.find((l) => l.id === placement.cargoLineId);
+  const parts = [
+    `${line ? line.name : placement.cargoLineId} #${placement.pieceIndex + 1}`,
+    stopLabels[placement.stop === null ? 'none' : String(placement.stop)] || (placement.stop === null ? 'after all Stops' : `Stop ${placement.stop}`),
+    line ? formatWeight(line.weightG) : null,
+    plan.showLoadingSteps ? `step ${step} of ${steps}` : null,
+    placement.rotation[2] !== 'H' ? 'not upright' : null,
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function createUnitView(THREE, OrbitControls, renderer, canvas, data, unit) {
+  const { plan, colours } = data;
+  // loading order, so the first k instances are the load after a step
+  const placements = plan.result.placements
+    .filter((p) => p.unitIndex === unit.index)
+    .sort((a, b) => a.loadingStep - b.loadingStep);
+  const stepValues = [...new Set(placements.map((p) => p.loadingStep))];
+  const stepInUnit = (p) => stepValues.indexOf(p.loadingStep) + 1;
   const size = unitSize(plan, unit, placements);
   const scene = new THREE.Scene();
   scene.background = new THREE.Color(BACKGROUND);
@@ -179,7 +215,12 @@ function createUnitView(THREE, OrbitControls, renderer, canvas, plan, unit, colo
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 1000);
   const controls = new OrbitControls(camera, canvas);
   const context = canvas.getContext('2d');
+  const info = document.querySelector(`[data-testid="piece-info-${unit.index}"]`);
+  const raycaster = new THREE.Raycaster();
   let framed = false;
+  let mode = 'line';
+  let selected = -1;
+  canvas.dataset.shownPieces = String(placements.length);
 
   function render() {
     const width = Math.max(1, Math.round(canvas.clientWidth * devicePixelRatio));
@@ -196,20 +237,80 @@ function createUnitView(THREE, OrbitControls, renderer, canvas, plan, unit, colo
     camera.updateProjectionMatrix();
     renderer.setSize(width, height, false);
     renderer.render(scene, camera);
+    canvas.dataset.drawCalls = String(renderer.info.render.calls);
     context.drawImage(renderer.domElement, 0, 0);
   }
+
+  function paint() {
+    paintCargo(THREE, mesh, placements, colours, mode);
+    if (selected >= 0) {
+      mesh.setColorAt(selected, new THREE.Color(HIGHLIGHT));
+      mesh.instanceColor.needsUpdate = true;
+    }
+  }
+
+  function select(i) {
+    selected = i;
+    paint();
+    render();
+    if (!info) return;
+    info.hidden = i < 0;
+    info.textContent = i < 0 ? '' : pieceDetails(data, placements[i], stepInUnit(placements[i]), stepValues.length);
+    canvas.dataset.selectedPiece = i < 0 ? '' : `${placements[i].cargoLineId}#${placements[i].pieceIndex}`;
+  }
+
+  /** The piece under a point of the canvas (CSS pixels from its corner), or -1. */
+  function pieceAt(x, y) {
+    const ndc = new THREE.Vector2((x / canvas.clientWidth) * 2 - 1, -(y / canvas.clientHeight) * 2 + 1);
+    raycaster.setFromCamera(ndc, camera);
+    const [hit] = raycaster.intersectObject(mesh);
+    return hit && hit.instanceId !== undefined ? hit.instanceId : -1;
+  }
+
+  let down = null;
+  canvas.addEventListener('pointerdown', (e) => {
+    down = { x: e.clientX, y: e.clientY };
+  });
+  canvas.addEventListener('pointerup', (e) => {
+    if (!down || Math.hypot(e.clientX - down.x, e.clientY - down.y) > TAP_SLOP_PX) return;
+    const box = canvas.getBoundingClientRect();
+    select(pieceAt(e.clientX - box.left, e.clientY - box.top));
+    down = null;
+  });
 
   controls.addEventListener('change', render);
   return {
     render,
-    setColourMode(mode) {
-      paintCargo(THREE, mesh, placements, colours, mode);
+    setColourMode(next) {
+      mode = next;
+      paint();
       render();
     },
-    paint(mode) {
-      paintCargo(THREE, mesh, placements, colours, mode);
+    paint,
+    /** Shows the load after the Unit's step n (0 = empty, stepValues.length = all). */
+    showUpToStep(n) {
+      const last = n > 0 ? stepValues[n - 1] : -Infinity;
+      let shown = 0;
+      while (shown < placements.length && placements[shown].loadingStep <= last) shown++;
+      mesh.count = shown;
+      edges.geometry.setDrawRange(0, shown * EDGE_POINTS);
+      canvas.dataset.shownPieces = String(shown);
+      if (selected >= shown) select(-1);
+      else render();
     },
   };
+}
+
+function wireStepSlider(view, unitIndex) {
+  const slider = document.querySelector(`[data-testid="step-slider-${unitIndex}"]`);
+  if (!slider) return;
+  const range = slider.querySelector('input[type="range"]');
+  const output = slider.querySelector('output');
+  slider.hidden = false;
+  range.addEventListener('input', () => {
+    output.textContent = range.value;
+    view.showUpToStep(Number(range.value));
+  });
 }
 
 function wireColourToggle(views) {
@@ -246,7 +347,8 @@ async function main() {
     import('three'),
     import('three/addons/controls/OrbitControls.js'),
   ]);
-  const { plan, colours } = readPlanData();
+  const data = readPlanData();
+  const { plan } = data;
   const renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(1); // canvases are sized in device pixels already
   const views = [];
@@ -254,9 +356,10 @@ async function main() {
   for (const unit of plan.result.units) {
     const canvas = document.querySelector(`canvas[data-testid="unit-canvas-${unit.index}"]`);
     if (!canvas) continue;
-    const view = createUnitView(THREE, OrbitControls, renderer, canvas, plan, unit, colours);
-    view.paint('line');
+    const view = createUnitView(THREE, OrbitControls, renderer, canvas, data, unit);
+    view.paint();
     view.render();
+    wireStepSlider(view, unit.index);
     views.push(view);
     viewByCanvas.set(canvas, view);
   }

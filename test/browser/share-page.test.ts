@@ -2,39 +2,21 @@
 // the loading steps can be walked, and a link that hides steps hides them. Each test saves
 // a screenshot in test-artifacts/.
 import test from 'ava';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
-import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
-import { createSolvedPlan, type SolvedPlan } from '../support/solved-plan-fixture.ts';
-import { collectPageErrors, launchChromium, saveScreenshot } from '../support/browser.ts';
+import { collectPageErrors, saveScreenshot } from '../support/browser.ts';
+import { startShareBrowser, type ShareBrowser } from '../support/share-browser.ts';
 
 const WAIT = { timeout: 60_000 };
 
-let api: TestApi;
-let org: TestOrg;
-let plan: SolvedPlan;
-let browser: Browser;
+let share: ShareBrowser;
 test.before(async () => {
-  [api, browser] = await Promise.all([startTestApi(), launchChromium()]);
-  org = await createTestOrg(api.sql);
-  plan = await createSolvedPlan(api.sql, org.organizationId);
+  share = await startShareBrowser();
 });
 test.after.always(async () => {
-  await browser?.close();
-  await api?.close();
+  await share?.close();
 });
 
-async function mintUrl(body: Record<string, unknown> = {}): Promise<string> {
-  const res = await api.call('POST', `/api/v1/load-plans/${plan.loadPlanId}/share-links`, { key: org.apiKey, body, idempotencyKey: idem() });
-  if (res.status !== 201) throw new Error(`minting answered ${res.status}: ${res.text}`);
-  return res.body.url;
-}
-
-/** A fresh phone-sized page, so the layout people use at the loading dock is the one tested. */
-async function openPage(width = 412, height = 915): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
-  return context.newPage();
-}
+const mintUrl = (body?: Record<string, unknown>) => share.mintUrl(body);
+const openPage = (width?: number, height?: number) => share.openPage(width, height);
 
 test('the report renders the plan: header, Units, warnings, unloaded cargo and 20 placements', async (t) => {
   const page = await openPage();

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { findChromium, SYSTEM_CHROMIUM } from './chromium.ts';
 
 /** Screenshots for people to look at; gitignored. */
@@ -35,11 +35,12 @@ export async function launchChromium(): Promise<Browser> {
   }
 }
 
-/** A full-page screenshot in test-artifacts/<name>.png; answers its path. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/** A full-page screenshot (or of one element: long pages take long) in test-artifacts/<name>.png; answers its path. */
+export async function saveScreenshot(page: Page, name: string, element?: Locator): Promise<string> {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  if (element) await element.screenshot({ path });
+  else await page.screenshot({ path, fullPage: true });
   return path;
 }
 
