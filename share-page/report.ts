@@ -13,6 +13,8 @@
 // - `table[data-testid="placements"]`: rows in loading order; the Step column
 //   (`th[data-column="step"]`, cells link via `a[data-testid="step-link"]`) exists only when
 //   the link shows loading steps
+// - `section[data-testid="print-steps"]` (print only, only with loading steps): one
+//   `article[data-testid="print-step"]` per step with a tick box, image and pieces
 // - `a[data-testid="csv-link"]`; `a[data-testid="steps-link"]` (only with loading steps);
 //   `a[data-testid="unit-steps-link-<index>"]` per Unit (only with loading steps)
 // - `script#plan-data` (application/json): `{ plan: SharedPlanView, colours }`
@@ -22,6 +24,7 @@
 import { assetHref, basePathOf, renderDocument, type PageOptions } from './layout.ts';
 import { loadingSteps } from './loading-steps.ts';
 import { renderPlacements } from './report-placements.ts';
+import { renderPrintSteps } from './report-print-steps.ts';
 import { renderHeader, renderTotals, renderUnits } from './report-summary.ts';
 import { embeddedPlanData, renderViewerScripts, renderViewerSection } from './report-viewer.ts';
 import { renderUnloaded, renderWarnings } from './report-warnings.ts';
@@ -42,11 +45,12 @@ export function renderReportPage(view: SharedPlanView, options: PageOptions): st
   const steps = loadingSteps(view.result);
   const toStep = view.showLoadingSteps ? (n: number) => stepHref(options, n) : null;
   const data = embeddedPlanData(view);
+  const pdfHref = `${basePathOf(options)}/plan.pdf`;
   const body = [
     '<main class="report">',
     renderHeader(view, {
       csvHref: csvHref(options),
-      pdfHref: `${basePathOf(options)}/plan.pdf`,
+      pdfHref,
       firstStepHref: toStep && steps.length > 0 ? toStep(1) : null,
     }),
     renderTotals(view),
@@ -55,6 +59,7 @@ export function renderReportPage(view: SharedPlanView, options: PageOptions): st
     renderUnloaded(view, index),
     renderViewerSection(view, index, steps, toStep, data),
     renderPlacements(view, index, steps, (n) => stepHref(options, n)),
+    renderPrintSteps(steps, index, toStep && ((n) => `${toStep(n)}.svg`), pdfHref),
     '</main>',
     renderViewerScripts(options, data),
   ]

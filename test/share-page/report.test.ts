@@ -229,3 +229,15 @@ test('a plan without placements still renders, saying nothing was loaded', (t) =
 test('a trailing slash on the base path gives the same links', (t) => {
   t.is(renderReportPage(samplePlan(), { basePath: `${BASE}/` }), page());
 });
+
+test('the report prints every loading step with a tick box, its image and the pieces to load', (t) => {
+  const html = page();
+  t.is(count(html, 'data-testid="print-step"'), 5);
+  t.is(count(html, 'class="tick-box"'), 5);
+  t.regex(html, /<img src="\/share\/tok123\/steps\/1\.svg" alt="Unit 1 after step 1" loading="lazy"/);
+  t.regex(byTestId(html, 'print-steps') ?? '', /Crate #1: at 1,200 \/ 0 \/ 0 mm, WLH \(turned a quarter, flat\), Stop 2 \(Bremen\)/);
+});
+
+test('with loading steps hidden the print holds no loading steps', (t) => {
+  t.is(count(page(planWithoutSteps()), 'data-testid="print-steps"'), 0);
+});
