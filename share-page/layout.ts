@@ -54,3 +54,11 @@ export function assetHref(options: PageOptions, name: string): string {
 export function nonceAttribute(options: PageOptions): string {
   return options.nonce ? ` nonce="${escapeHtml(options.nonce)}"` : '';
 }
+
+/**
+ * The box a wide table scrolls sideways in on a phone: a labelled region that takes focus,
+ * so keyboard users can scroll it too.
+ */
+export function tableScrollOpen(labelledBy: string): string {
+  return `<div class="table-scroll" tabindex="0" role="region" aria-labelledby="${labelledBy}">`;
+}

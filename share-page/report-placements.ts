@@ -1,6 +1,7 @@
 // The report's placement list, in loading order. The step column (plan-wide step numbers,
 // linking to the step pages) is there only when the link shows loading steps.
 import { escapeHtml } from './escape.ts';
+import { tableScrollOpen } from './layout.ts';
 import { formatDims, formatNumber, heightChanged, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
 import { placementsInLoadingOrder, stepKey, stepNumbers, type LoadingStep } from './loading-steps.ts';
 import type { SharedPlanView, ViewIndex } from './view-model.ts';
@@ -38,7 +39,7 @@ export function renderPlacements(
   return `<section aria-labelledby="placements-h">
 <h2 id="placements-h">Placements in loading order</h2>
 <p class="intro">Position: mm from the front wall / from the left wall / above the floor, of the piece’s corner nearest the front left floor corner.</p>
-<div class="table-scroll">
+${tableScrollOpen('placements-h')}
 <table class="placements" data-testid="placements">
 <thead><tr><th scope="col">Unit</th>${stepHeader}<th scope="col">Line</th><th scope="col">Piece</th>
 <th scope="col">Position x / y / z</th><th scope="col">Size L × W × H</th><th scope="col">Rotation</th><th scope="col">Stop</th></tr></thead>

@@ -1,5 +1,6 @@
 // The report's summary sections: plan header, totals and the Units table.
 import { escapeHtml } from './escape.ts';
+import { tableScrollOpen } from './layout.ts';
 import {
   formatDims,
   formatNumber,
@@ -77,7 +78,7 @@ export function renderUnits(view: SharedPlanView, index: ViewIndex): string {
     .join('\n');
   return `<section aria-labelledby="units-h" data-testid="units">
 <h2 id="units-h">Units</h2>
-<div class="table-scroll">
+${tableScrollOpen('units-h')}
 <table>
 <thead><tr><th scope="col">Unit</th><th scope="col">Equipment</th><th scope="col">Inside L × W × H</th>
 <th scope="col">Volume used</th><th scope="col">Payload used</th><th scope="col">Weight</th><th scope="col">Pieces</th></tr></thead>

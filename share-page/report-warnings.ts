@@ -2,6 +2,7 @@
 // and the Unloaded cargo.
 import type { PieceRef, SecuringWarning, StopWarning } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
+import { tableScrollOpen } from './layout.ts';
 import { formatNumber, formatWeight, pieceLabel, stopLabel, unitLabel, unloadedReasonLabel } from './format.ts';
 import type { SharedPlanView, ViewIndex } from './view-model.ts';
 
@@ -88,7 +89,7 @@ export function renderUnloaded(view: SharedPlanView, index: ViewIndex): string {
     .join('\n');
   return `<section aria-labelledby="unloaded-h" data-testid="unloaded">
 <h2 id="unloaded-h">Cargo not loaded</h2>
-<div class="table-scroll">
+${tableScrollOpen('unloaded-h')}
 <table>
 <thead><tr><th scope="col">Line</th><th scope="col">Pieces</th><th scope="col">Reason</th></tr></thead>
 <tbody>

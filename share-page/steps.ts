@@ -11,7 +11,7 @@
 import type { PieceRef } from '../solver/types.ts';
 import { escapeHtml } from './escape.ts';
 import { formatDims, formatNumber, pieceLabel, rotationLabel, stopLabel, unitLabel } from './format.ts';
-import { assetHref, basePathOf, renderDocument, type PageOptions } from './layout.ts';
+import { assetHref, basePathOf, renderDocument, tableScrollOpen, type PageOptions } from './layout.ts';
 import { loadingSteps, type LoadingStep } from './loading-steps.ts';
 import { stepSvg } from './step-svg.ts';
 import { indexView, type SharedPlanView, type ViewIndex } from './view-model.ts';
@@ -61,7 +61,7 @@ function renderPieces(step: LoadingStep, index: ViewIndex): string {
 </tr>`,
     )
     .join('\n');
-  return `<div class="table-scroll">
+  return `${tableScrollOpen('load-h')}
 <table data-testid="step-pieces">
 <thead><tr><th scope="col">Line</th><th scope="col">Piece</th><th scope="col">Position x / y / z (mm)</th>
 <th scope="col">Size L × W × H</th><th scope="col">Rotation</th><th scope="col">Stop</th></tr></thead>
