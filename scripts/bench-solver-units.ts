@@ -55,7 +55,7 @@ const worker = async () => {
       });
       results.push(f);
       log(`${label(f.solver)} K=${String(f.k).padStart(2)} fill ${f.fill} #${f.seed}: ${f.units} Units` +
-        `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''} vs K ${f.k}${reached(f) ? '' : ' MISSED'}, ` +
+        `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''} vs K ${f.k}${reached(f) ? '' : ' MISSED'} (lower bound ${f.bound}), ` +
         `${f.pieces} pieces, ${f.ms} ms, first plan ${f.firstPlanMs} ms` +
         (f.violations > 0 ? `  VIOLATIONS ${f.violations}: ${f.firstViolation}` : ''));
     }

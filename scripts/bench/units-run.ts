@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
+import { unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from './known-optimum.ts';
 
 export interface UnitsFigures {
@@ -11,6 +12,8 @@ export interface UnitsFigures {
   seed: number;
   pieces: number;
   units: number;
+  /** The strongest lower bound (volume, weight, tall floor, dual feasible functions); K is the optimum. */
+  bound: number;
   piecesUnloaded: number;
   ms: number;
   firstPlanMs: number;
@@ -35,7 +38,7 @@ export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {
   const violations = checkPlan(inst.input, result);
   return {
     solver: t.solver, k: t.k, fill: t.fill, seed: t.seed, pieces: inst.pieces,
-    units: result.totals.units, piecesUnloaded: result.totals.piecesUnloaded,
+    units: result.totals.units, bound: unitBounds(inst.input.lines, inst.input.equipment).bound, piecesUnloaded: result.totals.piecesUnloaded,
     ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
     violations: violations.length,
     ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
