@@ -138,6 +138,15 @@ export class Fleet {
     return this.prep.items.length;
   }
 
+  get items(): Item[] {
+    return this.prep.items;
+  }
+
+  /** Pieces per item in all. */
+  get counts(): number[] {
+    return this.prep.counts;
+  }
+
   groupMembers(g: number): number[] {
     return this.prep.groups[g];
   }
