@@ -21,7 +21,7 @@ export interface UnitsFigures {
   firstViolation?: string;
 }
 
-export interface UnitsTask { solver: string; k: number; fill: number; seed: number; seconds: number }
+export interface UnitsTask { solver: string; k: number; fill: number; seed: number; seconds: number; support: 'per-line' | 'none' }
 
 const solvers = new Map<string, (input: SolveInput) => SolveResult>();
 
@@ -31,7 +31,7 @@ export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {
     solve = ((await import(pathToFileURL(t.solver).href)) as { solve: (input: SolveInput) => SolveResult }).solve;
     solvers.set(t.solver, solve);
   }
-  const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds);
+  const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds, t.support);
   const t0 = performance.now();
   const result = solve(inst.input);
   const ms = performance.now() - t0;
