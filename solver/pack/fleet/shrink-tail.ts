@@ -10,8 +10,8 @@ import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from '../fleet.ts';
 import { PackState, place } from '../state.ts';
 
-/** Shares of a Unit's loaded length given up at its door end, tried in turn. */
-const CUTS = [0.3, 0.5];
+/** Shares of a Unit's loaded length given up at its door end, smallest first (a small end keeps more of a good packing; measured to shrink 1 % tails further than 30 %). */
+const CUTS = [0.15, 0.3, 0.5];
 /** Time for one exchange (ms), at most. */
 const MAX_SLICE = 600;
 
