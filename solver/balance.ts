@@ -11,10 +11,12 @@
 //   1. the whole load rigidly, lengthwise and sideways (towards the middle; lengthwise, on
 //      equipment with an Axle Profile, to the position with the fewest axle advisories);
 //   2. lengthwise: runs of slices of one Stop reordered (heaviest towards the middle);
-//   3. sideways: every slice moved by the same amount as far as its own room allows;
-//   4. sideways: slices mirrored, the most helpful first.
-// Moving slices apart can change which pieces lie in front of others: steps 2-4 are kept
-// only if the `stop-blocked` advisory names no more pieces than before.
+//   3. sideways: lanes (cut along the length where no piece crosses) change sides and
+//      are mirrored, which never changes a Stop relation;
+//   4. sideways: every slice moved by the same amount as far as its own room allows;
+//   5. sideways: slices mirrored, the most helpful first.
+// Moving slices apart can change which pieces lie in front of others: steps 2, 4 and 5
+// are kept only if the `stop-blocked` advisory names no more pieces than before.
 import { axleWarnings } from './advisories/axles.ts';
 import { DEFAULT_TOLERANCE_PERMILLE } from './advisories/centre-of-gravity.ts';
 import { countStopBlocked } from './advisories/stops.ts';
@@ -70,10 +72,85 @@ export function balanceLoad(
     }
     slices = slicesOf(pieces, w);
   }
+  if (devY(slices) > tolY && arrangeLanes(pieces, w, total, W)) slices = slicesOf(pieces, w);
   if (devY(slices) > tolY) sideways(pieces, slices, total, eq, tolY, blockedBefore, ranks.size > 1);
   if (ranks.size > 1 && countStopBlocked(pieces, eq.openings) > blockedBefore) {
     pieces.forEach((p, i) => ([p.xMm, p.yMm] = saved[i]));
   }
+}
+
+/** Lanes: the load cut along its length where no piece crosses (the sideways twin of slices). */
+interface Lane {
+  members: number[];
+  y0: number;
+  y1: number;
+  weight: number;
+  my: number;
+}
+
+/** Up to this many lanes are arranged in every order (6! orders, 2^6 mirrorings). */
+const MAX_LANES = 6;
+
+/**
+ * Step 3: lanes share no width, so nothing of one lane lies above, below, beside in
+ * contact with, or in front of (overlapping sideways) anything of another: lanes may change
+ * sides and each may be mirrored about its own middle without changing any Stop relation.
+ * The order and mirroring that bring the centre nearest the middle, lanes side by side,
+ * the group moved as far as the room allows. False when nothing better is found.
+ */
+function arrangeLanes(pieces: Placement[], w: number[], total: number, W: number): boolean {
+  const lanes = lanesOf(pieces, w);
+  if (lanes.length < 2 || lanes.length > MAX_LANES) return false;
+  const free = W - lanes.reduce((a, l) => a + l.y1 - l.y0, 0);
+  const current = Math.abs(lanes.reduce((a, l) => a + l.my, 0) / total - W / 2);
+  let best: { order: Lane[]; mask: number; shift: number; dev: number } | null = null;
+  for (const order of permutations(lanes)) {
+    for (let mask = 0; mask < 1 << lanes.length; mask++) {
+      let y = 0, sum = 0;
+      order.forEach((l, k) => {
+        const centre = mask & (1 << k) ? (l.y0 + l.y1) * l.weight - l.my : l.my;
+        sum += centre + l.weight * (y - l.y0);
+        y += l.y1 - l.y0;
+      });
+      const shift = Math.round(Math.max(0, Math.min(free, W / 2 - sum / total)));
+      const dev = Math.abs(sum / total + shift - W / 2);
+      if (!best || dev < best.dev - 0.5) best = { order, mask, shift, dev };
+    }
+  }
+  if (!best || best.dev >= current) return false;
+  let y = best.shift;
+  best.order.forEach((l, k) => {
+    for (const i of l.members) {
+      const p = pieces[i];
+      if (best!.mask & (1 << k)) p.yMm = l.y0 + l.y1 - p.yMm - p.widthMm;
+      p.yMm += y - l.y0;
+    }
+    y += l.y1 - l.y0;
+  });
+  return true;
+}
+
+function lanesOf(pieces: Placement[], w: number[]): Lane[] {
+  const order = [...pieces.keys()].sort((a, b) => pieces[a].yMm - pieces[b].yMm || a - b);
+  const out: Lane[] = [];
+  let cur: Lane | null = null;
+  for (const i of order) {
+    const p = pieces[i];
+    if (!cur || p.yMm >= cur.y1) {
+      cur = { members: [], y0: p.yMm, y1: p.yMm, weight: 0, my: 0 };
+      out.push(cur);
+    }
+    cur.members.push(i);
+    cur.y1 = Math.max(cur.y1, p.yMm + p.widthMm);
+    cur.weight += w[i];
+    cur.my += w[i] * (p.yMm + p.widthMm / 2);
+  }
+  return out;
+}
+
+function permutations<T>(list: T[]): T[][] {
+  if (list.length <= 1) return [list];
+  return list.flatMap((x, i) => permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [x, ...rest]));
 }
 
 /** How each slice lies sideways: mirrored about the Unit's centre line, then moved. */
@@ -84,7 +161,7 @@ interface SideLayout {
 }
 
 /**
- * Steps 3-4: every slice moved by one amount as far as its own room allows; then, while
+ * Steps 4-5: every slice moved by one amount as far as its own room allows; then, while
  * the centre stays outside the tolerance, the slices from some point on mirrored (about
  * the Unit's centre line, so relations inside the mirrored part stay), the flip that helps
  * most first. A layout is kept only when it leaves no more pieces `stop-blocked`.

@@ -13,6 +13,7 @@ import type { Placement } from '../types.ts';
 import { countStopBlocked } from '../advisories/stops.ts';
 import { expandPlaced } from './expand.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
+import { reopen } from './fewer-units.ts';
 import { PackState } from './state.ts';
 
 /** Negative when plan a is better by the objectives that come before Stops. */
@@ -31,23 +32,48 @@ export function fewerBlocked(fleet: Fleet, prep: Prepared, plan: FleetPlan, dead
   return best;
 }
 
-/** Each free Unit with blocked pieces packed again from its own cargo under the Stop guard. */
+/**
+ * Each free Unit with blocked pieces packed again from its own cargo under the Stop guard;
+ * what no longer fits goes into the free room of the other free Units, also under the
+ * guard (checked both ways, so it blocks nothing there either). Kept when every piece still
+ * goes and fewer pieces are blocked in all.
+ */
 function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
-  const todo = plan.units.filter((u) => u.fixedUnit < 0 && blocked.ofUnit(u) > 0);
-  const replaced = new Map<PlannedUnit, PlannedUnit>();
-  todo.forEach((u, k) => {
-    if (ticker.now() >= deadline) return;
+  const todo = plan.units.filter((u) => u.fixedUnit < 0 && blocked.ofUnit(u) > 0).map((u) => u.index);
+  let current = plan;
+  todo.forEach((index, k) => {
+    const u = current.units.find((x) => x.index === index);
+    if (!u || blocked.ofUnit(u) === 0 || ticker.now() >= deadline) return;
     ticker.poll();
     const { left, groups } = cargoOf(fleet, u);
-    const need = left.slice();
     const mode = { beam: true, sliceMs: (deadline - ticker.now()) / (todo.length - k + 1), deadline, stopGuard: true };
     const state = fleet.fill(u.view, new PackState(u.view.spec, fleet.itemCount), left, groups, mode);
-    const all = need.every((n, i) => state.used[i] >= n) && [...groups].every((g) => state.groupsUsed.includes(g));
-    const next = { ...u, state };
-    if (all && blocked.ofUnit(next) < blocked.ofUnit(u)) replaced.set(u, next);
+    const rest = left.map((n, i) => Math.max(0, n - state.used[i]));
+    const restGroups = new Set([...groups].filter((g) => !state.groupsUsed.includes(g)));
+    const changed = new Map<PlannedUnit, PlannedUnit>([[u, { ...u, state }]]);
+    const others = current.units
+      .filter((o) => o !== u && o.fixedUnit < 0)
+      .sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
+    for (const o of others) {
+      if (isEmpty(rest, restGroups) || ticker.now() >= deadline) break;
+      const root = reopen(o.state);
+      const remaining = rest.map((n, i) => n + root.used[i]);
+      const topped = fleet.fill(o.view, root, rest, restGroups, { beam: false, sliceMs: 0, deadline: 0, stopGuard: true }, remaining);
+      if (topped.placed.length === o.state.placed.length) continue;
+      topped.used.forEach((n, i) => (rest[i] -= n - o.state.used[i]));
+      for (const g of topped.groupsUsed) restGroups.delete(g);
+      changed.set(o, { ...o, state: topped });
+    }
+    if (!isEmpty(rest, restGroups)) return;
+    const before = [...changed.keys()].reduce((a, x) => a + blocked.ofUnit(x), 0);
+    const after = [...changed.values()].reduce((a, x) => a + blocked.ofUnit(x), 0);
+    if (after < before) current = { ...current, units: current.units.map((x) => changed.get(x) ?? x) };
   });
-  if (replaced.size === 0) return plan;
-  return { ...plan, units: plan.units.map((u) => replaced.get(u) ?? u) };
+  return current;
+}
+
+function isEmpty(left: number[], groups: Set<number>): boolean {
+  return groups.size === 0 && left.every((n) => n <= 0);
 }
 
 /** A Unit's cargo as counts per item (group members aside) and its groups. */
