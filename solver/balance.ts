@@ -40,10 +40,14 @@ interface Slice {
 
 export function balanceLoad(
   pieces: Placement[], weightOf: (p: Placement) => number, eq: SolverEquipment,
-  tolerancePermille = DEFAULT_TOLERANCE_PERMILLE,
+  tolerancePermille = DEFAULT_TOLERANCE_PERMILLE, groupOf: (p: Placement) => string | null = () => null,
 ): void {
   if (pieces.length === 0 || pieces.some((p) => p.locked || p.manual)) return;
   const w = pieces.map((p) => Math.max(1, weightOf(p)));
+  // Group spans are taken where the pieces are at the time of each cut.
+  const keys = pieces.map(groupOf);
+  const slicesOf = (ps: Placement[], wt: number[]) => cutsOf(ps, wt, 'x', groupSpans(ps, keys)) as Slice[];
+  const lanesOf = (ps: Placement[], wt: number[]) => cutsOf(ps, wt, 'y', groupSpans(ps, keys)) as Lane[];
   const L = eq.innerLengthMm, W = eq.innerWidthMm;
   const tolX = (L * tolerancePermille) / 1000, tolY = (W * tolerancePermille) / 1000;
   const total = w.reduce((a, b) => a + b, 0);
@@ -72,7 +76,7 @@ export function balanceLoad(
     }
     slices = slicesOf(pieces, w);
   }
-  if (devY(slices) > tolY && arrangeLanes(pieces, w, total, W)) slices = slicesOf(pieces, w);
+  if (devY(slices) > tolY && arrangeLanes(pieces, lanesOf(pieces, w), total, W)) slices = slicesOf(pieces, w);
   if (devY(slices) > tolY) sideways(pieces, slices, total, eq, tolY, blockedBefore, ranks.size > 1);
   if (ranks.size > 1 && countStopBlocked(pieces, eq.openings) > blockedBefore) {
     pieces.forEach((p, i) => ([p.xMm, p.yMm] = saved[i]));
@@ -98,8 +102,7 @@ const MAX_LANES = 6;
  * The order and mirroring that bring the centre nearest the middle, lanes side by side,
  * the group moved as far as the room allows. False when nothing better is found.
  */
-function arrangeLanes(pieces: Placement[], w: number[], total: number, W: number): boolean {
-  const lanes = lanesOf(pieces, w);
+function arrangeLanes(pieces: Placement[], lanes: Lane[], total: number, W: number): boolean {
   if (lanes.length < 2 || lanes.length > MAX_LANES) return false;
   const free = W - lanes.reduce((a, l) => a + l.y1 - l.y0, 0);
   const current = Math.abs(lanes.reduce((a, l) => a + l.my, 0) / total - W / 2);
@@ -128,24 +131,6 @@ function arrangeLanes(pieces: Placement[], w: number[], total: number, W: number
     y += l.y1 - l.y0;
   });
   return true;
-}
-
-function lanesOf(pieces: Placement[], w: number[]): Lane[] {
-  const order = [...pieces.keys()].sort((a, b) => pieces[a].yMm - pieces[b].yMm || a - b);
-  const out: Lane[] = [];
-  let cur: Lane | null = null;
-  for (const i of order) {
-    const p = pieces[i];
-    if (!cur || p.yMm >= cur.y1) {
-      cur = { members: [], y0: p.yMm, y1: p.yMm, weight: 0, my: 0 };
-      out.push(cur);
-    }
-    cur.members.push(i);
-    cur.y1 = Math.max(cur.y1, p.yMm + p.widthMm);
-    cur.weight += w[i];
-    cur.my += w[i] * (p.yMm + p.widthMm / 2);
-  }
-  return out;
 }
 
 function permutations<T>(list: T[]): T[][] {
@@ -198,18 +183,48 @@ function sideways(pieces: Placement[], slices: Slice[], total: number, eq: Solve
   apply(best);
 }
 
-/** Slices of the load along its length: a new one begins where no piece crosses. */
-function slicesOf(pieces: Placement[], w: number[]): Slice[] {
-  const order = [...pieces.keys()].sort((a, b) => pieces[a].xMm - pieces[b].xMm || a - b);
+interface Span { x0: number; x1: number; y0: number; y1: number }
+
+/** Per piece: the span of its keep-together group along x and y (a group moves whole), or null. */
+function groupSpans(pieces: Placement[], keys: (string | null)[]): (Span | null)[] {
+  const spans = new Map<string, Span>();
+  pieces.forEach((p, i) => {
+    const g = keys[i];
+    if (g == null) return;
+    const s = spans.get(g) ?? { x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity };
+    s.x0 = Math.min(s.x0, p.xMm);
+    s.x1 = Math.max(s.x1, p.xMm + p.lengthMm);
+    s.y0 = Math.min(s.y0, p.yMm);
+    s.y1 = Math.max(s.y1, p.yMm + p.widthMm);
+    spans.set(g, s);
+  });
+  return keys.map((g) => (g == null ? null : spans.get(g)!));
+}
+
+/**
+ * The load cut along x (slices) or y (lanes) where no piece crosses: a new part begins
+ * where a piece starts at or beyond the end of everything before it. A group's pieces
+ * count with the span of the whole group, so a group never falls apart.
+ */
+function cutsOf(pieces: Placement[], w: number[], axis: 'x' | 'y', groups: (Span | null)[]): (Slice | Lane)[] {
+  const spans = pieces.map((p, i): [number, number] => {
+    const s = groups[i];
+    if (axis === 'x') return s ? [s.x0, s.x1] : [p.xMm, p.xMm + p.lengthMm];
+    return s ? [s.y0, s.y1] : [p.yMm, p.yMm + p.widthMm];
+  });
+  const order = [...pieces.keys()].sort((a, b) => spans[a][0] - spans[b][0] || a - b);
   const out: Slice[] = [];
   let cur: Slice | null = null;
+  let end = -Infinity;
   for (const i of order) {
     const p = pieces[i];
-    if (!cur || p.xMm >= cur.x1) {
-      cur = { members: [], x0: p.xMm, x1: p.xMm, y0: Infinity, y1: -Infinity, weight: 0, mx: 0, my: 0, rank: p.stop ?? Infinity, dx: 0 };
+    if (!cur || spans[i][0] >= end) {
+      cur = { members: [], x0: Infinity, x1: -Infinity, y0: Infinity, y1: -Infinity, weight: 0, mx: 0, my: 0, rank: p.stop ?? Infinity, dx: 0 };
       out.push(cur);
     }
+    end = Math.max(end, spans[i][1]);
     cur.members.push(i);
+    cur.x0 = Math.min(cur.x0, p.xMm);
     cur.x1 = Math.max(cur.x1, p.xMm + p.lengthMm);
     cur.y0 = Math.min(cur.y0, p.yMm);
     cur.y1 = Math.max(cur.y1, p.yMm + p.widthMm);

@@ -105,3 +105,14 @@ test('without an Axle Profile the load is centred as far as its room allows', (t
   balanceLoad(pieces, () => 1000, equipment());
   t.deepEqual([pieces[0].xMm, pieces[0].yMm], [400, 200]);
 });
+
+test('balance never pulls a keep-together group apart', (t) => {
+  // Two group pieces side by side (no piece crosses between them) and a light lane: the
+  // group moves as one lane.
+  const g = line('g', { quantity: 2, weightG: 9000, groupKey: 'G' });
+  const light = line('b', { widthMm: 300 });
+  const pieces: Placement[] = [place(g, 0, 450, 0, 0), place(g, 1, 450, 100, 0), place(light, 0, 450, 200, 0)];
+  balanceLoad(pieces, (p) => (p.cargoLineId === 'g' ? 9000 : 1000), equipment(), undefined, (p) => (p.cargoLineId === 'g' ? 'G' : null));
+  t.is(pieces[1].yMm - pieces[0].yMm, 100);
+  t.true(pieces[2].yMm + 300 <= pieces[0].yMm || pieces[2].yMm >= pieces[1].yMm + 100);
+});
