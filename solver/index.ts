@@ -3,7 +3,7 @@ import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
 import { fewerUnits } from './pack/fewer-units.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
-import { fewerBlocked } from './pack/stop-split.ts';
+import { blockedPieces, fewerBlocked } from './pack/stop-split.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { Ticker } from './ticker.ts';
 import type { Placement, PlanWarning, SolveHooks, SolveInput, SolveResult, UnitResult } from './types.ts';
@@ -33,8 +33,8 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     const better = fleet.plan({ beam: true, sliceMs: slice, deadline });
     iterations++;
     if (compare(prep, better, plan) < 0) plan = better;
-    // Several Stops: the last quarter goes to Stops without blocking (stop-split.ts).
-    const stopsFrom = fleet.severalStops ? end - budget / 4 : end;
+    // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
+    const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
     const fewer = fewerUnits(fleet, plan, stopsFrom, ticker);
     if (fewer !== plan) {
       iterations++;

@@ -1,7 +1,7 @@
 // Stops without blocking at the same Unit count. Wall building packs the deepest Stop first,
 // but a later-unloaded block can still end up in front of (or above) a Stop's pieces: a
-// carton slid into a strip beside a crate that the next crate then covers. With time left
-// after the Unit count is settled: (1) repack each Unit that has `stop-blocked` pieces from
+// carton slid into a strip beside a crate that the next crate then covers. With the time
+// left after the Unit count is settled: (1) repack each Unit that has `stop-blocked` pieces from
 // its own cargo with the Stop guard on (stop-guard.ts), kept when every piece still goes
 // and fewer are blocked; (2) if pieces stay blocked, plan the whole fleet again with the
 // guard and keep that plan when it is as good by the earlier objectives (nothing more
@@ -30,6 +30,11 @@ export function fewerBlocked(fleet: Fleet, prep: Prepared, plan: FleetPlan, dead
     if (order(guarded, best) < 0 || (order(guarded, best) === 0 && blocked.ofPlan(guarded) < blocked.ofPlan(best))) best = guarded;
   }
   return best;
+}
+
+/** Pieces the plan leaves `stop-blocked` (0 without several Stops). */
+export function blockedPieces(fleet: Fleet, prep: Prepared, plan: FleetPlan): number {
+  return fleet.severalStops ? new BlockedCounter(prep).ofPlan(plan) : 0;
 }
 
 /**
