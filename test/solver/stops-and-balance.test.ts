@@ -10,29 +10,30 @@ import { twoUnitStops } from '../../scripts/bench/stops-cases.ts';
 import { equipment, line, place } from './check/fixtures.ts';
 import { solveChecked } from './helpers.ts';
 
-/** A clock that moves 1 ms per reading: the budget then depends on work, not on the machine. */
+/** A clock that moves 0.05 ms per reading: the budget then depends on work, not on the machine. */
 function fakeClock(): () => number {
   let t = 0;
-  return () => (t += 1);
+  return () => (t += 0.05);
 }
 
-test('one 40\' HC and one 20\' take the two-Stop example whole with no piece stop-blocked and the centre within the tolerance sideways', (t) => {
-  // Before: 24-40 cartons of Stop 2 stood in a strip beside the glass cases and the first
-  // crate, with the second crate (no Stop) in front of them; and the heavy crates on one side.
-  // Under the Stop guard the cartons go after the no-Stop cargo; the lane of cartons along one
-  // wall changes sides with the heavy lane. Lengthwise the 40' HC's centre stays 699 mm in
-  // front of the middle (tolerance 602 mm): the 5 t of crates have no Stop, so they belong
-  // at the front wall, and moving them there into the 20' is not searched.
-  const r = solveChecked(t, twoUnitStops(5000), { now: fakeClock() });
+test('one 40\' HC and one 20\' take the two-Stop example whole, no piece stop-blocked, the centre of gravity within the tolerance', (t) => {
+  // The main before this (same clock, same budget): 24 cartons of Stop 2 in the strip beside
+  // the glass cases and the first crate, with the second crate (no Stop) in front of them; and
+  // the 40' HC's centre 148 mm left of the middle (tolerance 118 mm). Under the Stop guard the
+  // cartons go where nothing of no Stop lies in front of them; the heavy load is centred.
+  // With less search (budget 5000 at 1 ms per reading) the same two Units and no blocking
+  // come too, but the 40' HC's centre stays 699 mm in front of the middle (tolerance 602 mm):
+  // the 5 t of crates have no Stop and belong at the front wall; plans are not chosen by balance.
+  const r = solveChecked(t, twoUnitStops(2000), { now: fakeClock() });
   t.deepEqual(r.units.map((u) => u.equipmentTypeId), ['eqt_iso_40hc', 'eqt_iso_20gp']);
   t.deepEqual(r.unloaded, []);
   t.deepEqual(r.stopWarnings, []);
-  t.deepEqual(r.warnings.filter((w) => /sideways|inner height/.test(w.message)), []);
+  t.deepEqual(r.warnings, []);
 });
 
 test('the same two-Stop input and seed give the same plan', (t) => {
-  const a = solve(twoUnitStops(3000, 4), { now: fakeClock() });
-  const b = solve(twoUnitStops(3000, 4), { now: fakeClock() });
+  const a = solve(twoUnitStops(1000, 4), { now: fakeClock() });
+  const b = solve(twoUnitStops(1000, 4), { now: fakeClock() });
   t.deepEqual(a.placements, b.placements);
 });
 
