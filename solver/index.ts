@@ -40,7 +40,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
       iterations++;
       plan = fewer;
     }
-    const unblocked = fewerBlocked(fleet, prep, plan, end, ticker, (a, b) => compare(prep, a, b));
+    const unblocked = fewerBlocked(fleet, prep, plan, end, ticker, (a, b) => compare(prep, a, b), firstPlanMs);
     if (unblocked !== plan) {
       iterations++;
       plan = unblocked;

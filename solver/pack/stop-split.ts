@@ -19,12 +19,18 @@ import { PackState } from './state.ts';
 /** Negative when plan a is better by the objectives that come before Stops. */
 export type PlanOrder = (a: FleetPlan, b: FleetPlan) => number;
 
-export function fewerBlocked(fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: number, ticker: Ticker, order: PlanOrder): FleetPlan {
+/**
+ * `firstPlanMs`: how long the first plan took; a whole guarded plan is only tried with twice
+ * that left (its greedy fill of every Unit does not stop at the deadline).
+ */
+export function fewerBlocked(
+  fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: number, ticker: Ticker, order: PlanOrder, firstPlanMs: number,
+): FleetPlan {
   if (!fleet.severalStops) return plan;
   const blocked = new BlockedCounter(prep);
   if (blocked.ofPlan(plan) === 0) return plan;
   let best = repackBlockedUnits(fleet, blocked, plan, deadline, ticker);
-  if (blocked.ofPlan(best) > 0 && ticker.now() < deadline) {
+  if (blocked.ofPlan(best) > 0 && deadline - ticker.now() > 2 * firstPlanMs) {
     const slice = (deadline - ticker.now()) / Math.max(1, best.units.length);
     const guarded = fleet.plan({ beam: true, sliceMs: slice, deadline, stopGuard: true });
     if (order(guarded, best) < 0 || (order(guarded, best) === 0 && blocked.ofPlan(guarded) < blocked.ofPlan(best))) best = guarded;
