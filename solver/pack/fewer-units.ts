@@ -71,7 +71,7 @@ function isEmpty(left: number[], groups: Set<number>): boolean {
 }
 
 /** A copy of a loaded Unit's state that a new fill continues from (phases restart, no space dead). */
-function reopen(state: PackState): PackState {
+export function reopen(state: PackState): PackState {
   const c = state.clone();
   c.spaces = c.spaces.map((s) => ({ ...s, dead: -1 }));
   c.phase = 0;

@@ -56,7 +56,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (!anchors) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
-      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
+      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
       const m = supportedMove(problem, state, s, anchors, b, front, left);
@@ -118,9 +118,13 @@ function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;
     if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
-    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
   }
   return null;
+}
+
+function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y: number, z: number): boolean {
+  return problem.admits === null || problem.admits(state, b, x, y, z);
 }
 
 /**
