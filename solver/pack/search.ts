@@ -48,17 +48,20 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
+  // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
+  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
+  let anchors: Anchor[] | null = null;
   for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
     const b = blocks[i];
     if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
-    if (!anchors) {
+    if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
       if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
+      anchors ??= supportedAnchors(state, s, front, left);
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -156,13 +159,53 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
   place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
 }
 
-/** Completes the state greedily (the biggest block that fits the chosen space). */
+/** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
+  const level = !problem.spec.supportNone;
   for (;;) {
-    const moves = nextMoves(problem, state, 1);
+    const moves = nextMoves(problem, state, level ? LEVEL_CHOICES : 1);
     if (moves.length === 0) return state;
-    apply(problem, state, moves[0]);
+    let best = moves[0];
+    if (level) {
+      let top = -1;
+      for (const m of moves) {
+        const v = merit(problem, state, m);
+        if (v > top) { top = v; best = m; }
+      }
+    }
+    apply(problem, state, best);
   }
+}
+
+/** Blocks the greedy weighs per space under a support rule. */
+const LEVEL_CHOICES = 3;
+/** Weight of a level top in the merit (a block whose top continues its neighbours'). */
+const LEVEL_BONUS = 0.5;
+
+/**
+ * Under a support rule what comes next stands on flat faces: a block's volume, raised by
+ * the share of its top's edge that continues a neighbour's top at the same height (or
+ * meets a wall, or the block reaches the ceiling), so the tops join into wide faces.
+ */
+export function merit(problem: UnitProblem, state: PackState, m: Move): number {
+  const b = m.block;
+  const { L, W, H } = problem.spec;
+  const top = m.z + b.dz;
+  const x1 = m.x + b.dx, y1 = m.y + b.dy;
+  if (top === H) return b.volume * (1 + LEVEL_BONUS);
+  let edge = 0;
+  if (m.x === 0) edge += b.dy;
+  if (x1 === L) edge += b.dy;
+  if (m.y === 0) edge += b.dx;
+  if (y1 === W) edge += b.dx;
+  const sup = state.supports;
+  for (let i = 0; i < sup.length; i++) {
+    const s = sup[i];
+    if (s.z !== top || s.noStack) continue;
+    if (s.x1 === m.x || s.x0 === x1) edge += Math.max(0, Math.min(s.y1, y1) - Math.max(s.y0, m.y));
+    if (s.y1 === m.y || s.y0 === y1) edge += Math.max(0, Math.min(s.x1, x1) - Math.max(s.x0, m.x));
+  }
+  return b.volume * (1 + (LEVEL_BONUS * Math.min(edge, 2 * (b.dx + b.dy))) / (2 * (b.dx + b.dy)));
 }
 
 const MAX_IDLE_PHASES = 6;
