@@ -61,11 +61,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** A production entry point (bin/api.ts, bin/worker.ts) as its own process, once it logs `ready`. */
 async function startProcess(entry: string, ready: string, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    env: { ...process.env, DATABASE_URL: pg.url, TEMPORAL_ADDRESS: 'unused:0', OPS_PORT: String(await freePort()), ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', DATABASE_URL: pg.url, TEMPORAL_ADDRESS: 'unused:0', OPS_PORT: String(await freePort()), ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  // the ready line is logged at info: a LOG_LEVEL above it would hide it
   await new Promise<void>((resolve, fail) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(ready) && resolve());
+    const timer = setTimeout(() => fail(new Error(`${entry} not ready after 120 s`)), 120_000);
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes(ready) && (clearTimeout(timer), resolve()));
     child.once('exit', (code) => fail(new Error(`${entry} exited with ${code} before it was ready`)));
   });
   return child;
@@ -246,8 +248,8 @@ async function temporalKilledMidFlight(): Promise<Row> {
   const startTemporal = () => startTemporalDevServer({ dbFile: resolve(dataDir, 'temporal.sqlite'), port: temporalPort, ui: false, log: () => {} });
   let temporal: LocalTemporal = await startTemporal();
   const taskQueue = `chaos-${process.pid}`;
-  const common = { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: caFile, LOG_LEVEL: 'warn' };
-  const worker = await startProcess('bin/worker.ts', 'worker polling', { ...common, LOG_LEVEL: 'info', TEMPORAL_METRICS_PORT: String(await freePort()) });
+  const common = { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: taskQueue, WEBHOOK_ALLOW_LOOPBACK: 'true', WEBHOOK_EXTRA_CA_FILE: caFile };
+  const worker = await startProcess('bin/worker.ts', 'worker polling', { ...common, TEMPORAL_METRICS_PORT: String(await freePort()) });
   const port = await freePort();
   const api = await startApi(port, common);
   const runIds: string[] = [];
@@ -265,7 +267,13 @@ async function temporalKilledMidFlight(): Promise<Row> {
       await sleep(1000);
     }
     const states = async () => (await sql`select status, count(*)::int as n from calculate_runs where id in ${sql(runIds)} group by status`).map((r) => `${r.status} ${r.n}`).join(', ');
-    console.log(`${n} Calculates started; at the kill: ${await states()}`);
+    // the kill waits for a first end, so some runs are announcing it while others still solve
+    for (const until = Date.now() + 60_000; Date.now() < until; await sleep(200)) {
+      const [{ ended }] = await sql`select count(*)::int as ended from calculate_runs where id in ${sql(runIds)} and status = any(${TERMINAL})`;
+      if (ended > 0) break;
+    }
+    const deliveriesNow = await sql`select d.status, count(*)::int as n from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.calculate_id in ${sql(runIds)} group by d.status`;
+    console.log(`${n} Calculates started; at the kill: ${await states()}; deliveries ${deliveriesNow.map((r) => `${r.status} ${r.n}`).join(', ') || 'none yet'}`);
     await temporal.kill();
     await sleep(Number(values['down-seconds']) * 1000);
     temporal = await startTemporal();
