@@ -14,6 +14,9 @@
 //             while Calculates and webhook deliveries are in flight (API and worker processes
 //             keep running): every run ends in exactly one terminal state with one event, and
 //             every delivery is delivered or still scheduled.
+//   worker    the worker process SIGKILLed mid-solve on a 20,000-piece Calculate (--pieces) and
+//             a new one started: the run still ends once, with one event, one stored plan
+//             (one result row, one revision step, no solution left behind).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -31,16 +34,18 @@ import { registerEndpoint } from '../services/webhooks/endpoints.ts';
 import { createTestPki } from '../test/support/tls/test-ca.ts';
 import { startReceiver } from '../test/services/webhooks/https-receiver.ts';
 import { createPlan } from '../test/support/plan-fixture.ts';
+import { generateCargo } from './bench/cargo-generator.ts';
 
 const { values } = parseArgs({
   options: {
-    faults: { type: 'string', default: 'import,postgres,temporal' },
+    faults: { type: 'string', default: 'import,postgres,temporal,worker' },
     runs: { type: 'string', default: '6' },
     'retry-seconds': { type: 'string', default: '20' },
     restarts: { type: 'string', default: '2' },
     clients: { type: 'string', default: '8' },
     'down-seconds': { type: 'string', default: '3' },
     calculates: { type: 'string', default: '6' },
+    pieces: { type: 'string', default: '20000' },
   },
 });
 const faults = values.faults!.split(',');
@@ -316,7 +321,81 @@ async function temporalKilledMidFlight(): Promise<Row> {
   };
 }
 
-const FAULTS: Record<string, () => Promise<Row>> = { import: apiKilledMidImport, postgres: postgresRestartedUnderLoad, temporal: temporalKilledMidFlight };
+/** A worker process on `taskQueue`, ready once it polls. */
+const startWorker = async (env: Record<string, string>) => startProcess('bin/worker.ts', 'worker polling', { ...env, TEMPORAL_METRICS_PORT: String(await freePort()) });
+
+async function workerKilledMidSolve(): Promise<Row> {
+  const temporal = await startTemporalDevServer({ dbFile: null, ui: false, log: () => {} });
+  const common = { TEMPORAL_ADDRESS: temporal.address, TEMPORAL_TASK_QUEUE: `chaos-solve-${process.pid}` };
+  let worker = await startWorker(common);
+  const port = await freePort();
+  const api = await startApi(port, common);
+  const must = async (method: string, path: string, body?: unknown) => {
+    const res = await call(port, method, path, body, method === 'GET' ? undefined : `chaos-solve-${process.pid}-${Math.random()}`);
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+    return res.body;
+  };
+  let runId = '';
+  let loadPlanId = '';
+  let revisionBefore = 0;
+  let kills = 0;
+  try {
+    const pieces = Number(values.pieces);
+    const project = await must('POST', '/projects', { name: 'chaos solve' });
+    const plan = await must('POST', `/projects/${project.id}/load-plans`, { name: 'chaos solve' });
+    loadPlanId = plan.id;
+    const lines = generateCargo(pieces, 1).map((l) => ({
+      name: l.name, quantity: l.quantity, lengthMm: l.lengthMm, widthMm: l.widthMm, heightMm: l.heightMm, weightG: l.weightG,
+      rotation: l.orientations.length === 6 ? 'free' : l.orientations.length === 2 ? 'upright' : 'fixed',
+      stackable: l.stackable, fragile: l.fragile, groupKey: l.groupKey, stop: l.stop,
+    }));
+    for (let i = 0; i < lines.length; i += 5000) await must('POST', `/projects/${project.id}/cargo`, { lines: lines.slice(i, i + 5000) });
+    const current = await must('GET', `/load-plans/${plan.id}`);
+    const patched = await must('PATCH', `/load-plans/${plan.id}/equipment`, { expectedRevision: current.revision, equipmentTypeIds: ['eqt_iso_40hc', 'eqt_iso_40gp', 'eqt_iso_20gp'] });
+    revisionBefore = patched.revision;
+    runId = (await must('POST', `/load-plans/${plan.id}/calculate`, { expectedRevision: revisionBefore })).id;
+    // kill once the solve has visibly started
+    let seen: any = null;
+    for (const until = Date.now() + 120_000; Date.now() < until; await sleep(100)) {
+      seen = await must('GET', `/calculates/${runId}`);
+      if (seen.status === 'running' && seen.phase && seen.phase !== 'queued' && (seen.processedItems ?? 0) > 0) break;
+      if (seen.status !== 'queued' && seen.status !== 'running') break;
+    }
+    console.log(`${pieces} pieces from ${lines.length} lines; at the kill: ${seen.status}, phase ${seen.phase}, processed ${seen.processedItems}`);
+    worker.kill('SIGKILL');
+    kills++;
+    await new Promise((r) => (worker.exitCode !== null || worker.signalCode !== null ? r(null) : worker.once('exit', r)));
+    worker = await startWorker(common);
+    const t0 = Date.now();
+    for (const until = Date.now() + 600_000; Date.now() < until; await sleep(500)) {
+      seen = await must('GET', `/calculates/${runId}`);
+      if (seen.status !== 'queued' && seen.status !== 'running') break;
+    }
+    console.log(`after the kill the run ended ${seen.status} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } finally {
+    api.kill('SIGKILL');
+    worker.kill('SIGKILL');
+    await temporal.stop();
+  }
+  const [run] = await sql`select status from calculate_runs where id = ${runId}`;
+  const [{ events }] = await sql`select count(*)::int as events from webhook_events where calculate_id = ${runId}`;
+  const [{ results }] = await sql`select count(*)::int as results from load_plan_results where load_plan_id = ${loadPlanId} and calculate_id = ${runId}`;
+  const [{ leftover }] = await sql`select count(*)::int as leftover from calculate_solutions where calculate_id = ${runId}`;
+  const [{ revision }] = await sql`select revision from load_plans where id = ${loadPlanId}`;
+  const [{ placed }] = await sql`select count(*)::int as placed from placements where load_plan_id = ${loadPlanId}`;
+  const [result] = await sql`select totals from load_plan_results where load_plan_id = ${loadPlanId}`;
+  const loaded = result?.totals?.piecesLoaded;
+  return {
+    fault: 'worker SIGKILLed mid-solve',
+    runs: `1 Calculate, ${values.pieces} pieces, ${kills} kill`,
+    terminal: `${run.status}; result rows ${results}; revision ${revisionBefore} -> ${revision}; placements ${placed} (totals say ${loaded}); solutions left ${leftover}`,
+    events: String(events),
+    duplicates: Math.max(0, results - 1) + (loaded !== undefined && placed !== loaded ? 1 : 0),
+    lostWrites: run.status === 'completed' && results === 0 ? 1 : 0,
+  };
+}
+
+const FAULTS: Record<string, () => Promise<Row>> = { import: apiKilledMidImport, postgres: postgresRestartedUnderLoad, temporal: temporalKilledMidFlight, worker: workerKilledMidSolve };
 try {
   for (const name of faults) {
     if (!FAULTS[name]) throw new Error(`unknown fault ${name}; known: ${Object.keys(FAULTS).join(', ')}`);
