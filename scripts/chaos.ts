@@ -289,8 +289,10 @@ async function temporalKilledMidFlight(): Promise<Row> {
       const [{ pending }] = await sql`
         select count(*)::int as pending from webhook_deliveries d join webhook_events e on e.id = d.event_id
         where e.calculate_id in ${sql(runIds)} and d.status in ('pending', 'delivering')`;
-      const [{ events }] = await sql`select count(*)::int as events from webhook_events where calculate_id in ${sql(runIds)}`;
-      if ((open === 0 && pending === 0 && events === runIds.length) || Date.now() > deadline) break;
+      const [{ events, undispatched }] = await sql`
+        select count(*)::int as events, count(*) filter (where dispatched_at is null)::int as undispatched
+        from webhook_events where calculate_id in ${sql(runIds)}`;
+      if ((open === 0 && pending === 0 && undispatched === 0 && events === runIds.length) || Date.now() > deadline) break;
       await sleep(500);
     }
     console.log(`settled ${Math.round((Date.now() - started) / 1000)} s after the first start: ${await states()}`);
@@ -305,6 +307,14 @@ async function temporalKilledMidFlight(): Promise<Row> {
     from calculate_runs r where r.id in ${sql(runIds)}`;
   const deliveries = await sql`
     select d.id, d.status from webhook_deliveries d join webhook_events e on e.id = d.event_id where e.calculate_id in ${sql(runIds)}`;
+  for (const r of await sql`select id, status, failure_code, failure_message from calculate_runs where id in ${sql(runIds)} and status <> 'completed'`) {
+    console.log(`  run ${r.id} ended ${r.status}: ${r.failure_code} ${r.failure_message}`);
+  }
+  for (const e of await sql`
+    select e.id, e.type, e.dispatched_at from webhook_events e
+    where e.calculate_id in ${sql(runIds)} and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)`) {
+    console.log(`  event ${e.id} (${e.type}) has no delivery; dispatched_at ${e.dispatched_at ?? 'null (the hourly sweep sends it)'}`);
+  }
   const received = receiver.received('/hooks').map((r) => String(r.headers['webhook-id']));
   const receivedTwice = received.length - new Set(received).size;
   const byStatus = (rows: { status: string }[]) => Object.entries(rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {})).map(([k, v]) => `${k} ${v}`).join(', ');
