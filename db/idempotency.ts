@@ -4,7 +4,7 @@ export const RETENTION_HOURS = 24;
 
 export type Claim =
   | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'replay'; status: number; /** the first response's JSON text, byte for byte */ body: string }
   | { kind: 'other-request' }
   | { kind: 'in-use' };
 
@@ -19,7 +19,7 @@ export type Claim =
 export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
   const [row] = await tx`
     select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
-           r.request_hash, r.state, r.response_status, r.response_body,
+           r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
            r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}) as expired
     from (select 1) as one
     left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}`;
@@ -34,10 +34,10 @@ export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string,
   return { kind: 'claimed' };
 }
 
-/** Stores the response, in the same transaction as the request's writes. */
-export async function completeIdempotencyKey(db: Db, apiKeyId: string, key: string, status: number, body: unknown): Promise<void> {
+/** Stores the response's JSON text as sent, in the same transaction as the request's writes. */
+export async function completeIdempotencyKey(db: Db, apiKeyId: string, key: string, status: number, bodyText: string): Promise<void> {
   await db`
-    update idempotency_records set state = 'done', response_status = ${status}, response_body = ${db.json(body as any)}
+    update idempotency_records set state = 'done', response_status = ${status}, response_body = ${bodyText}::text::json
     where api_key_id = ${apiKeyId} and key = ${key}`;
 }
 

@@ -1,5 +1,6 @@
 import { recordAudit } from '../../db/audit.ts';
 import { ApiError } from '../errors.ts';
+import { toApiError } from './error-body.ts';
 import { isWriteRoute } from '../contract/routes.ts';
 import type { ApiMiddleware } from '../context.ts';
 
@@ -16,7 +17,7 @@ export const audit: ApiMiddleware = async (ctx, next) => {
     await next();
     status = ctx.status;
   } catch (err) {
-    status = err instanceof ApiError ? err.status : 500;
+    status = toApiError(err).status;
     invalidInput = err instanceof ApiError && err.data?.reason === 'invalid_input';
     throw err;
   } finally {

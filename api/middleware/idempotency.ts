@@ -83,18 +83,22 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       if (claim.kind === 'other-request') throw reused();
       if (claim.kind === 'in-use') throw inUse();
       if (claim.kind === 'replay') {
+        // the stored text as it went out the first time, not a re-serialized copy
         ctx.status = claim.status;
         ctx.body = claim.body;
+        ctx.type = 'application/json';
         ctx.set('Idempotent-Replayed', 'true');
         ctx.state.replayed = true;
         // the audit row of a replay names the same resource as the first response's
-        ctx.state.resourceId = replayedResourceId(ctx, claim.body);
+        ctx.state.resourceId = replayedResourceId(ctx, JSON.parse(claim.body));
         return;
       }
       claimed = true;
       ctx.state.db = tx;
       await next();
-      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body);
+      // koa sends an object body as JSON.stringify(body): the stored text is those bytes
+      const stored = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
+      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, JSON.stringify(stored ?? null));
       else await releaseIdempotencyKey(tx, apiKeyId, key);
     });
   } finally {
