@@ -1,0 +1,25 @@
+// temporary: serve the API on a fresh embedded db and print the url + key, for profiling
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { readEnv } from './config/env.ts';
+import { connect } from './db/connect.ts';
+import { migrate } from './db/migrate.ts';
+import { seedBuiltIns } from './db/seed.ts';
+import { createApiKey } from './db/api-keys.ts';
+import { addMember, createOrganization } from './db/organizations.ts';
+import { createServices } from './api/services.ts';
+import { startApiServer } from './api/server.ts';
+import { startInfrastructure } from './bin/local/infrastructure.ts';
+const dataDir = resolve('.test-data', `prof-${process.pid}`);
+await mkdir(dataDir, { recursive: true });
+const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, temporalAddress: 'unused:0', log: () => {} });
+const sql = connect(infra.databaseUrl);
+await migrate(sql); await seedBuiltIns(sql);
+const org = await createOrganization(sql, { name: 'Bench', plan: 'enterprise', apiAccess: true });
+const owner = await addMember(sql, { organizationId: org.id, email: 'bench@example.com', role: 'owner' });
+const key = await createApiKey(sql, { organizationId: org.id, createdByMemberId: owner.id });
+const env = readEnv({ ...process.env, RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT_PER_KEY: '100000000' });
+const services = createServices(env, infra.databaseUrl, 'unused:0');
+const api = await startApiServer(services, '127.0.0.1', 0);
+console.error(JSON.stringify({ url: api.url, key: key.secret }));
+process.on('SIGINT', async () => { await api.close(); await services.close(); await sql.end(); await infra.stop(); process.exit(0); });
