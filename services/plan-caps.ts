@@ -29,8 +29,10 @@ export async function enforcePlanCap(
 ): Promise<void> {
   const limit = planCap(limits, org.organizationPlan, resource);
   if (limit === null) return;
-  await lockPlanCap(db, org.organizationId, resource);
-  if ((await used(db, org.organizationId)) >= limit) {
+  // one round trip: the count is sent behind the lock on the transaction's connection
+  // (pipelined), and Postgres runs it only once the lock is held
+  const [, count] = await Promise.all([lockPlanCap(db, org.organizationId, resource), used(db, org.organizationId)]);
+  if (count >= limit) {
     throw new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
       reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
     });
