@@ -31,6 +31,10 @@ export const logger: Logger = pino({ ...options, redact: { paths: REDACT_PATHS, 
  * goes through `logger`.
  */
 export const requestLogger: Logger = pino(options, destination);
+// one level for both: setting the logger's sets the request line's
+logger.on('level-change', (label) => {
+  requestLogger.level = label;
+});
 
 /** Sends log lines to `stream` until the returned function is called (tests read them). */
 export function redirectLogs(stream: { write(line: string): unknown }): () => void {
