@@ -39,6 +39,8 @@ export interface ApiState {
   db: Db;
   /** Set when an idempotent request answered with the stored first response. */
   replayed?: boolean;
+  /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
+  beforeCommit?: (() => Promise<void>)[];
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }

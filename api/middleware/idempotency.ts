@@ -63,7 +63,8 @@ const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Ke
  * The claim is the key's lock, taken in the request's transaction: a concurrent request
  * with the key finds it taken (409); the record is written once, with the response, so a
  * process that dies mid-request leaves nothing behind and a retry goes through at once.
- * Work that must follow the commit (starting a workflow) goes in ctx.state.afterCommit.
+ * Checks that must come last (a plan cap) go in ctx.state.beforeCommit; work that must
+ * follow the commit (starting a workflow) goes in ctx.state.afterCommit.
  */
 export const idempotent: ApiMiddleware = async (ctx, next) => {
   const apiKeyId = ctx.state.auth!.apiKeyId;
@@ -71,7 +72,9 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const hash = requestHash(ctx);
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
+  const beforeCommit: (() => Promise<void>)[] = [];
   ctx.state.afterCommit = afterCommit;
+  ctx.state.beforeCommit = beforeCommit;
   let claimed = false;
   try {
     await sql.begin(async (tx) => {
@@ -92,8 +95,16 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       claimed = true;
       ctx.state.db = tx;
       await next();
-      // a response other than 2xx stores nothing: the key stays free
-      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body);
+      // a response other than 2xx stores nothing: the key stays free. The stored response
+      // and the handler's last checks go in one round trip (pipelined, in this order)
+      const stored = ctx.status >= 200 && ctx.status < 300
+        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body)
+        : Promise.resolve();
+      await Promise.all([stored, ...beforeCommit.map((check) => check())]).catch((err) => {
+        // the write rolls back: the audit row names no resource, as for a refusal before it
+        ctx.state.resourceId = undefined;
+        throw err;
+      });
     });
   } finally {
     ctx.state.db = sql;
