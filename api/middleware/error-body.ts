@@ -19,7 +19,8 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
   }
 };
 
-function toApiError(err: unknown): ApiError {
+/** The answer an error gives (the audit log records the same status). */
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof Refusal) return err.retryAt ? tooManyRequests(err.message, err.retryAt) : new ApiError(err.code, err.message, err.data);
   const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
