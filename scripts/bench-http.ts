@@ -22,6 +22,7 @@ import { listEquipmentTypes } from '../db/libraries.ts';
 import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
+import { treeCpuMs } from './bench/process-cpu.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' } },
@@ -80,6 +81,12 @@ function load(url: string, method: string): Promise<any> {
   });
 }
 
+/** CPU per request in the server process and in Postgres: far steadier than req/s on a shared machine. */
+function cpuPerRequest(r: any): string {
+  const pg = r.pgUsPerRequest === null ? 'n/a' : `${r.pgUsPerRequest.toFixed(0)} µs`;
+  return `CPU per request: server ${r.nodeUsPerRequest.toFixed(0)} µs, Postgres ${pg}`;
+}
+
 try {
   const rounds = Number(values.rounds);
   console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process, ${rounds} round(s)`);
@@ -99,9 +106,16 @@ try {
   const results = new Map<string, any[]>();
   for (let round = 0; round < rounds; round++) {
     for (const [label, url, method] of runs) {
+      const cpu = process.cpuUsage();
+      const pg = treeCpuMs(dataDir);
       const r = await load(url, method);
+      const used = process.cpuUsage(cpu);
+      const pgAfter = treeCpuMs(dataDir);
+      // every server of this run lives in this process; only the one under load is busy
+      r.nodeUsPerRequest = (used.user + used.system) / r.total;
+      r.pgUsPerRequest = pg === null || pgAfter === null ? null : ((pgAfter - pg) * 1000) / r.total;
       results.set(label, [...(results.get(label) ?? []), r]);
-      if (rounds > 1) console.log(`  round ${round + 1}: ${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms`);
+      if (rounds > 1) console.log(`  round ${round + 1}: ${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${cpuPerRequest(r)}`);
     }
   }
   const median = (label: string) => {
@@ -112,7 +126,7 @@ try {
   for (const [label] of runs) {
     const r = median(label);
     const share = label.startsWith('floor: bare') ? '' : `, ${((100 * r.requestsPerSecond) / koaRate).toFixed(0)} % of the Koa + read's query floor`;
-    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms${share}, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
+    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms${share}, ${cpuPerRequest(r)}, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
   }
 } finally {
   await new Promise((done) => bareNode.close(done));
