@@ -20,7 +20,7 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
   }
 };
 
-/** The one error body an error answers with. */
+/** The one error body an error answers with (the audit log records the same status). */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   // Postgres down or restarting: the client retries; the service reconnects by itself
