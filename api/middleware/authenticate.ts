@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { hashSecret } from '../../db/api-keys.ts';
 import { hasApiAccess } from '../../db/organizations.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, serviceUnavailable } from '../errors.ts';
 import { isWriteRoute } from '../contract/routes.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { bearerSecret } from './rate-limit.ts';
@@ -15,7 +15,7 @@ function unauthorized(): ApiError {
 export const authenticate: ApiMiddleware = async (ctx, next) => {
   const secret = bearerSecret(ctx);
   if (!secret) throw unauthorized();
-  if (!ctx.state.admission) throw new ApiError('SERVICE_UNAVAILABLE', 'the key store is unavailable; retry with backoff');
+  if (!ctx.state.admission) throw serviceUnavailable('the key store');
   const hash = hashSecret(secret);
   const key = ctx.state.admission.key;
   // the index found it by hash; the constant-time compare guards against any lookup quirk

@@ -1,5 +1,5 @@
 import { Refusal } from '../../services/refusal.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, serviceUnavailable } from '../errors.ts';
 import { tooManyRequests } from './rate-limit.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { logger } from '../../ops/logger.ts';
@@ -24,7 +24,7 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   // Postgres down or restarting: the client retries; the service reconnects by itself
-  if (isDatabaseUnavailable(err)) return new ApiError('SERVICE_UNAVAILABLE', 'the database is unavailable; retry with backoff', undefined, { 'Retry-After': '1' });
+  if (isDatabaseUnavailable(err)) return serviceUnavailable('the database');
   if (err instanceof Refusal) return err.retryAt ? tooManyRequests(err.message, err.retryAt) : new ApiError(err.code, err.message, err.data);
   const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
   // errors raised by koa itself (e.g. an unsupported content encoding)

@@ -2,7 +2,7 @@ import { admit } from '../../db/admission.ts';
 import { countHit } from '../../db/rate-limits.ts';
 import { hashSecret, isWellFormedSecret } from '../../db/api-keys.ts';
 import { isWriteRoute } from '../contract/routes.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, serviceUnavailable } from '../errors.ts';
 import { resolve } from './resolve-route.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 
@@ -58,7 +58,7 @@ export function admission(prefix: string): ApiMiddleware {
 export const limitPerKey: ApiMiddleware = async (ctx, next) => {
   const { env } = ctx.services;
   const admitted = ctx.state.admission;
-  if (!admitted || admitted.keyHits === null) throw new ApiError('SERVICE_UNAVAILABLE', 'the rate limiter is unavailable; retry with backoff');
+  if (!admitted || admitted.keyHits === null) throw serviceUnavailable('the rate limiter');
   if (admitted.keyHits > env.RATE_LIMIT_PER_KEY) {
     throw tooManyRequests(`more than ${env.RATE_LIMIT_PER_KEY} requests a minute with this API key`, admitted.resetAt);
   }
