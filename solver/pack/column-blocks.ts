@@ -23,16 +23,35 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
   // A column must reach higher than the lower line's own stack (lines of many pieces
   // stack with themselves; columns are for the short lines).
   const ownStack = (b: Block) => Math.min(counts[b.item], Math.floor(spec.H / b.dz)) * b.dz;
+  // The pair loop runs tens of thousands of times per phase: the upper candidates' figures
+  // in flat arrays, each lower block's own figures taken out of the inner loop.
+  const n = plain.length;
+  const dx = new Float64Array(n), dy = new Float64Array(n), dz = new Float64Array(n), vol = new Float64Array(n);
+  const item = new Int32Array(n);
+  const enough = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    const b = plain[k];
+    dx[k] = b.dx; dy[k] = b.dy; dz[k] = b.dz; vol[k] = b.volume; item[k] = b.item;
+    enough[k] = b.count > counts[b.item] ? 0 : 1;
+  }
   const out: Block[] = [];
   let pairs = 0;
   for (const a of lowers) {
-    for (const b of plain) {
+    // A lower block beyond its line's count pairs with nothing (its pairs still count).
+    const rowOk = a.count <= counts[a.item];
+    if (!rowOk && pairs + n <= MAX_PAIRS) {
+      pairs += n;
+      continue;
+    }
+    const own = ownStack(a);
+    const area = MIN_FILL * a.dx * a.dy;
+    for (let k = 0; k < n; k++) {
       if (++pairs > MAX_PAIRS || out.length >= MAX_COLUMNS) return out;
-      if (b.item === a.item || b.dx > a.dx || b.dy > a.dy || a.dz + b.dz > spec.H || a.dz + b.dz <= ownStack(a)) continue;
-      const volume = a.volume + b.volume;
-      if (volume < MIN_FILL * a.dx * a.dy * (a.dz + b.dz)) continue;
-      if (a.count > counts[a.item] || b.count > counts[b.item]) continue;
-      out.push(column(a, b, items));
+      if (!rowOk || item[k] === a.item || dx[k] > a.dx || dy[k] > a.dy) continue;
+      const h = a.dz + dz[k];
+      if (h > spec.H || h <= own) continue;
+      if (a.volume + vol[k] < area * h || !enough[k]) continue;
+      out.push(column(a, plain[k], items));
     }
   }
   return out;

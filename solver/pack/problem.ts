@@ -14,6 +14,18 @@ export interface Phase {
   groups: number[];
 }
 
+interface SimpleEntry {
+  item: Item;
+  count: number;
+  L: number;
+  W: number;
+  H: number;
+  blocks: Block[];
+}
+
+/** Simple blocks per orientation rule (one per equipment row) and item: see `simpleOf`. */
+const simpleCache = new WeakMap<(item: number) => Orientation[], Map<number, SimpleEntry>>();
+
 export class UnitProblem {
   private readonly cache: Block[][] = [];
   /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
@@ -74,7 +86,7 @@ export class UnitProblem {
     const { items, groups } = this.phases[phase];
     for (const i of items) {
       this.ticker.tick();
-      list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
+      for (const b of this.simpleOf(i)) list.push(b);
     }
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
@@ -83,6 +95,22 @@ export class UnitProblem {
       if (b) list.push(b);
     }
     return list;
+  }
+
+  /**
+   * The simple blocks of an item, shared by every problem of the same equipment row while
+   * the item's count stays the same (a big fleet re-cuts its phases for every Unit).
+   */
+  private simpleOf(i: number): Block[] {
+    let byItem = simpleCache.get(this.orientationsOf);
+    if (!byItem) simpleCache.set(this.orientationsOf, (byItem = new Map()));
+    const { L, W, H } = this.spec;
+    const count = this.remaining[i];
+    const known = byItem.get(i);
+    if (known && known.count === count && known.L === L && known.W === W && known.H === H && known.item === this.items[i]) return known.blocks;
+    const blocks = simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
+    byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
+    return blocks;
   }
 
   /** The smallest block extents of a phase along x, y, z: thinner spaces hold none of its blocks. */
