@@ -4,7 +4,7 @@ import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
-import type { UnitSpec } from './state.ts';
+import { needsFullSupport, type UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 
@@ -12,6 +12,16 @@ import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts
 export interface Phase {
   items: number[];
   groups: number[];
+}
+
+/** What the search reads first of every block, in flat arrays (index = block index). */
+export interface BlockFigures {
+  dx: Float64Array;
+  dy: Float64Array;
+  dz: Float64Array;
+  weight: Float64Array;
+  /** 1: every piece of the block needs its whole base supported. */
+  full: Uint8Array;
 }
 
 interface SimpleEntry {
@@ -31,6 +41,7 @@ export class UnitProblem {
   /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
   private readonly minVolumeUpTo: Float64Array[] = [];
   private readonly minDims: Float64Array[] = [];
+  private readonly figs: BlockFigures[] = [];
 
   constructor(
     readonly spec: UnitSpec,
@@ -78,6 +89,14 @@ export class UnitProblem {
       if (b.dz < ext[2]) ext[2] = b.dz;
     }
     this.minDims[phase] = ext;
+    const n = list.length;
+    const f: BlockFigures = { dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n) };
+    for (let i = 0; i < n; i++) {
+      const b = list[i];
+      f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
+      f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
+    }
+    this.figs[phase] = f;
     return list;
   }
 
@@ -117,6 +136,12 @@ export class UnitProblem {
   minExtents(phase: number): Float64Array {
     this.blocks(phase);
     return this.minDims[phase];
+  }
+
+  /** The extents and weights of a phase's blocks in flat arrays (same order as `blocks`). */
+  figures(phase: number): BlockFigures {
+    this.blocks(phase);
+    return this.figs[phase];
   }
 
   /** Blocks before this index are all bigger than a space of this volume: skip them. */

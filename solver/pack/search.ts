@@ -49,9 +49,12 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
   const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
+  const f = problem.figures(state.phase);
   for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
+    if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
+    // Above the floor a block needing full support goes only where an anchor's faces reach.
+    if (anchors && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
     const b = blocks[i];
-    if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
     if (!anchors) {
       const y = left ? s.y0 : s.y1 - b.dy;
@@ -90,9 +93,9 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
   const points: [number, number, number][] = [[cx, cy, 0]];
   const sup = state.supports;
-  for (let i = 0; i < sup.length; i++) {
+  for (const i of state.supportsAt(s.z0)) {
     const f = sup[i];
-    if (f.z !== s.z0 || f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
+    if (f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
     const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
     const py = left ? Math.max(s.y0, f.y0) : Math.min(s.y1, f.y1);
     if (px === cx && py === cy) continue;
@@ -108,6 +111,12 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     out.push({ x: px, y: py, reachX, reachY });
   }
   return out;
+}
+
+/** Some anchor's top faces reach at least dx along x and dy along y. */
+function reaches(anchors: Anchor[], dx: number, dy: number): boolean {
+  for (const a of anchors) if (dx <= a.reachX && dy <= a.reachY) return true;
+  return false;
 }
 
 /** The block at the first anchor where it stays inside the space and can stand. */
