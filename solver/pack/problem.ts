@@ -42,6 +42,8 @@ export class UnitProblem {
   private readonly minVolumeUpTo: Float64Array[] = [];
   private readonly minDims: Float64Array[] = [];
   private readonly figs: BlockFigures[] = [];
+  private readonly minSectionUpTo: Float64Array[] = [];
+  private readonly minFootprintUpTo: Float64Array[] = [];
 
   constructor(
     readonly spec: UnitSpec,
@@ -78,24 +80,28 @@ export class UnitProblem {
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
     this.cache[phase] = list;
-    const mins = new Float64Array(list.length);
-    let run = Infinity;
-    for (let i = 0; i < list.length; i++) mins[i] = run = Math.min(run, list[i].volume);
-    this.minVolumeUpTo[phase] = mins;
-    const ext = new Float64Array([Infinity, Infinity, Infinity]);
-    for (const b of list) {
-      if (b.dx < ext[0]) ext[0] = b.dx;
-      if (b.dy < ext[1]) ext[1] = b.dy;
-      if (b.dz < ext[2]) ext[2] = b.dz;
-    }
-    this.minDims[phase] = ext;
+    // One pass: the flat figures, the smallest extents, and per index the smallest volume,
+    // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
     const n = list.length;
     const f: BlockFigures = { dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n) };
+    const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
+    const ext = new Float64Array([Infinity, Infinity, Infinity]);
+    let vol = Infinity, sec = Infinity, foot = Infinity;
     for (let i = 0; i < n; i++) {
       const b = list[i];
       f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
       f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
+      mins[i] = vol = Math.min(vol, b.volume);
+      sections[i] = sec = Math.min(sec, b.dy * b.dz);
+      footprints[i] = foot = Math.min(foot, b.dx * b.dy);
+      if (b.dx < ext[0]) ext[0] = b.dx;
+      if (b.dy < ext[1]) ext[1] = b.dy;
+      if (b.dz < ext[2]) ext[2] = b.dz;
     }
+    this.minVolumeUpTo[phase] = mins;
+    this.minSectionUpTo[phase] = sections;
+    this.minFootprintUpTo[phase] = footprints;
+    this.minDims[phase] = ext;
     this.figs[phase] = f;
     return list;
   }
@@ -147,14 +153,20 @@ export class UnitProblem {
   /** Blocks before this index are all bigger than a space of this volume: skip them. */
   firstFitting(phase: number, spaceVolume: number): number {
     this.blocks(phase);
-    const mins = this.minVolumeUpTo[phase];
-    let lo = 0, hi = mins.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (mins[mid] > spaceVolume) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtMost(this.minVolumeUpTo[phase], spaceVolume);
+  }
+
+  /**
+   * Blocks before this index are all too big for a space of these extents (by volume,
+   * cross-section or footprint): skip them.
+   */
+  firstFittingBox(phase: number, sx: number, sy: number, sz: number): number {
+    this.blocks(phase);
+    return Math.max(
+      firstAtMost(this.minVolumeUpTo[phase], sx * sy * sz),
+      firstAtMost(this.minSectionUpTo[phase], sy * sz),
+      firstAtMost(this.minFootprintUpTo[phase], sx * sy),
+    );
   }
 
   /** Volume of all cargo this Unit could take: an upper bound for its fill. */
@@ -166,6 +178,17 @@ export class UnitProblem {
     }
     return v;
   }
+}
+
+/** The first index whose value is at most `limit` in a non-increasing array (its length if none). */
+function firstAtMost(values: Float64Array, limit: number): number {
+  let lo = 0, hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] > limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The same order with up to 15 % random weight on its main key: another greedy, for restarts. */

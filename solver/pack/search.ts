@@ -50,7 +50,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const blocks = problem.blocks(state.phase);
   const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
   const f = problem.figures(state.phase);
-  for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
+  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
     // Above the floor a block needing full support goes only where an anchor's faces reach.
     if (anchors && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;

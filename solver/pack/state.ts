@@ -224,7 +224,11 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
   const top = z + block.dz;
   if (!spec.supportNone) {
     // New top faces may make a space that failed before usable again.
-    state.spaces = state.spaces.map((s) => (s.dead >= 0 && s.z0 === top ? { ...s, dead: -1 } : s));
+    const spaces = state.spaces; // a fresh array from carveSpaces: safe to update in place
+    for (let i = 0; i < spaces.length; i++) {
+      const s = spaces[i];
+      if (s.dead >= 0 && s.z0 === top) spaces[i] = { ...s, dead: -1 };
+    }
   }
   if (block.pieces) {
     const order = block.pieces.slice().sort((a, b) => a.z - b.z);
