@@ -22,7 +22,15 @@ export interface BlockFigures {
   weight: Float64Array;
   /** 1: every piece of the block needs its whole base supported. */
   full: Uint8Array;
+  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
+  chunkDx: Float64Array;
+  chunkDy: Float64Array;
+  chunkDz: Float64Array;
+  chunkWeight: Float64Array;
 }
+
+/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
+export const CHUNK_BITS = 4;
 
 interface SimpleEntry {
   item: Item;
@@ -83,7 +91,12 @@ export class UnitProblem {
     // One pass: the flat figures, the smallest extents, and per index the smallest volume,
     // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
     const n = list.length;
-    const f: BlockFigures = { dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n) };
+    const chunks = (n >> CHUNK_BITS) + 1;
+    const f: BlockFigures = {
+      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n),
+      chunkDx: new Float64Array(chunks).fill(Infinity), chunkDy: new Float64Array(chunks).fill(Infinity),
+      chunkDz: new Float64Array(chunks).fill(Infinity), chunkWeight: new Float64Array(chunks).fill(Infinity),
+    };
     const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
     const ext = new Float64Array([Infinity, Infinity, Infinity]);
     let vol = Infinity, sec = Infinity, foot = Infinity;
@@ -91,6 +104,9 @@ export class UnitProblem {
       const b = list[i];
       f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
       f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
+      const c = i >> CHUNK_BITS;
+      f.chunkDx[c] = Math.min(f.chunkDx[c], b.dx); f.chunkDy[c] = Math.min(f.chunkDy[c], b.dy);
+      f.chunkDz[c] = Math.min(f.chunkDz[c], b.dz); f.chunkWeight[c] = Math.min(f.chunkWeight[c], b.weight);
       mins[i] = vol = Math.min(vol, b.volume);
       sections[i] = sec = Math.min(sec, b.dy * b.dz);
       footprints[i] = foot = Math.min(foot, b.dx * b.dy);

@@ -1,7 +1,7 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, Space } from '../model.ts';
-import type { UnitProblem } from './problem.ts';
+import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 
 interface Move {
@@ -50,7 +50,16 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const blocks = problem.blocks(state.phase);
   const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
   const f = problem.figures(state.phase);
+  const mask = (1 << CHUNK_BITS) - 1;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+    if ((i & mask) === 0) {
+      // A chunk whose smallest extents or weight do not fit holds no block that fits.
+      const c = i >> CHUNK_BITS;
+      if (f.chunkDx[c] > sx || f.chunkDy[c] > sy || f.chunkDz[c] > sz || f.chunkWeight[c] > weightLeft) {
+        i += mask;
+        continue;
+      }
+    }
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
     // Above the floor a block needing full support goes only where an anchor's faces reach.
     if (anchors && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
