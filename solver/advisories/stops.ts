@@ -1,6 +1,6 @@
 import type { Opening, Placement, StopWarning } from '../types.ts';
 import { pieceNames, pieceRef } from '../check/geometry.ts';
-import type { UnitGeometry } from '../check/unit-geometry.ts';
+import { analyseUnit, type UnitGeometry } from '../check/unit-geometry.ts';
 import { higherRankBeyond } from './cargo-beyond.ts';
 
 /**
@@ -50,6 +50,12 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
       message: `Unit ${unitIndex + 1}: ${blocked.length} piece(s) of Stop ${stop} are blocked by cargo of a later Stop ` +
         `or of no Stop: ${pieceNames(blocked)}`,
     }));
+}
+
+/** How many of the Unit's pieces `stop-blocked` names (0 without several Stops). */
+export function countStopBlocked(pieces: Placement[], openings: readonly Opening[]): number {
+  if (pieces.length === 0) return 0;
+  return stopWarnings(0, analyseUnit(pieces), openings).reduce((a, w) => a + w.pieces.length, 0);
 }
 
 /** Cargo of a higher rank above each piece: through the pieces resting on it, or higher with a floor-plan overlap. */

@@ -7,6 +7,7 @@ import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
 import { needsFullSupport, type UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
+import type { Admits } from './stop-guard.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
@@ -52,6 +53,8 @@ export class UnitProblem {
   private readonly figs: BlockFigures[] = [];
   private readonly minSectionUpTo: Float64Array[] = [];
   private readonly minFootprintUpTo: Float64Array[] = [];
+  /** An extra rule a block's position must pass (Stop order, see stop-guard.ts); null = none. */
+  admits: Admits | null = null;
 
   constructor(
     readonly spec: UnitSpec,

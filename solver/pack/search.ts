@@ -48,7 +48,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
+  // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
+  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
+  let anchors: Anchor[] | null = null;
   const f = problem.figures(state.phase);
   const mask = (1 << CHUNK_BITS) - 1;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
@@ -61,16 +63,17 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
-    // Above the floor a block needing full support goes only where an anchor's faces reach.
-    if (anchors && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
     const b = blocks[i];
     if (!state.available(b, problem.remaining)) continue;
-    if (!anchors) {
+    if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
-      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
+      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
+      anchors ??= supportedAnchors(state, s, front, left);
+      // A block needing full support goes only where an anchor's faces reach.
+      if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -136,9 +139,13 @@ function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;
     if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
-    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
   }
   return null;
+}
+
+function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y: number, z: number): boolean {
+  return problem.admits === null || problem.admits(state, b, x, y, z);
 }
 
 /**
@@ -170,13 +177,53 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
   place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
 }
 
-/** Completes the state greedily (the biggest block that fits the chosen space). */
+/** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
+  const level = !problem.spec.supportNone;
   for (;;) {
-    const moves = nextMoves(problem, state, 1);
+    const moves = nextMoves(problem, state, level ? LEVEL_CHOICES : 1);
     if (moves.length === 0) return state;
-    apply(problem, state, moves[0]);
+    let best = moves[0];
+    if (level) {
+      let top = -1;
+      for (const m of moves) {
+        const v = merit(problem, state, m);
+        if (v > top) { top = v; best = m; }
+      }
+    }
+    apply(problem, state, best);
   }
+}
+
+/** Blocks the greedy weighs per space under a support rule. */
+const LEVEL_CHOICES = 3;
+/** Weight of a level top in the merit (a block whose top continues its neighbours'). */
+const LEVEL_BONUS = 0.5;
+
+/**
+ * Under a support rule what comes next stands on flat faces: a block's volume, raised by
+ * the share of its top's edge that continues a neighbour's top at the same height (or
+ * meets a wall, or the block reaches the ceiling), so the tops join into wide faces.
+ */
+export function merit(problem: UnitProblem, state: PackState, m: Move): number {
+  const b = m.block;
+  const { L, W, H } = problem.spec;
+  const top = m.z + b.dz;
+  const x1 = m.x + b.dx, y1 = m.y + b.dy;
+  if (top === H) return b.volume * (1 + LEVEL_BONUS);
+  let edge = 0;
+  if (m.x === 0) edge += b.dy;
+  if (x1 === L) edge += b.dy;
+  if (m.y === 0) edge += b.dx;
+  if (y1 === W) edge += b.dx;
+  const sup = state.supports;
+  for (const i of state.supportsAt(top)) {
+    const s = sup[i];
+    if (s.noStack) continue;
+    if (s.x1 === m.x || s.x0 === x1) edge += Math.max(0, Math.min(s.y1, y1) - Math.max(s.y0, m.y));
+    if (s.y1 === m.y || s.y0 === y1) edge += Math.max(0, Math.min(s.x1, x1) - Math.max(s.x0, m.x));
+  }
+  return b.volume * (1 + (LEVEL_BONUS * Math.min(edge, 2 * (b.dx + b.dy))) / (2 * (b.dx + b.dy)));
 }
 
 const MAX_IDLE_PHASES = 6;
