@@ -59,6 +59,8 @@ export class Fleet {
   private readonly maxTotal: number;
   private readonly seed: number;
   readonly severalStops: boolean;
+  /** Per item: 0 not yet known, 1 some row takes it, 2 none does. */
+  private readonly takesAny: Uint8Array;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -71,11 +73,14 @@ export class Fleet {
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
+    this.takesAny = new Uint8Array(prep.items.length);
   }
 
   /** Can any row take this item at all (one piece into an empty Unit)? */
   anyTakes(i: number): boolean {
-    return this.views.some((v) => v.takes(i));
+    let t = this.takesAny[i];
+    if (t === 0) this.takesAny[i] = t = this.views.some((v) => v.takes(i)) ? 1 : 2;
+    return t === 1;
   }
 
   plan(mode: FleetMode): FleetPlan {

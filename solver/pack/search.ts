@@ -1,7 +1,7 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, Space } from '../model.ts';
-import type { UnitProblem } from './problem.ts';
+import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 
 interface Move {
@@ -51,9 +51,19 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
   let anchors: Anchor[] | null = null;
-  for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
+  const f = problem.figures(state.phase);
+  const mask = (1 << CHUNK_BITS) - 1;
+  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+    if ((i & mask) === 0) {
+      // A chunk whose smallest extents or weight do not fit holds no block that fits.
+      const c = i >> CHUNK_BITS;
+      if (f.chunkDx[c] > sx || f.chunkDy[c] > sy || f.chunkDz[c] > sz || f.chunkWeight[c] > weightLeft) {
+        i += mask;
+        continue;
+      }
+    }
+    if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
     const b = blocks[i];
-    if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
@@ -62,6 +72,8 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       out.push({ block: b, x, y, z: s.z0 });
     } else {
       anchors ??= supportedAnchors(state, s, front, left);
+      // A block needing full support goes only where an anchor's faces reach.
+      if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -93,9 +105,9 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
   const points: [number, number, number][] = [[cx, cy, 0]];
   const sup = state.supports;
-  for (let i = 0; i < sup.length; i++) {
+  for (const i of state.supportsAt(s.z0)) {
     const f = sup[i];
-    if (f.z !== s.z0 || f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
+    if (f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
     const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
     const py = left ? Math.max(s.y0, f.y0) : Math.min(s.y1, f.y1);
     if (px === cx && py === cy) continue;
@@ -111,6 +123,12 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     out.push({ x: px, y: py, reachX, reachY });
   }
   return out;
+}
+
+/** Some anchor's top faces reach at least dx along x and dy along y. */
+function reaches(anchors: Anchor[], dx: number, dy: number): boolean {
+  for (const a of anchors) if (dx <= a.reachX && dy <= a.reachY) return true;
+  return false;
 }
 
 /** The block at the first anchor where it stays inside the space and can stand. */
@@ -199,9 +217,9 @@ export function merit(problem: UnitProblem, state: PackState, m: Move): number {
   if (m.y === 0) edge += b.dx;
   if (y1 === W) edge += b.dx;
   const sup = state.supports;
-  for (let i = 0; i < sup.length; i++) {
+  for (const i of state.supportsAt(top)) {
     const s = sup[i];
-    if (s.z !== top || s.noStack) continue;
+    if (s.noStack) continue;
     if (s.x1 === m.x || s.x0 === x1) edge += Math.max(0, Math.min(s.y1, y1) - Math.max(s.y0, m.y));
     if (s.y1 === m.y || s.y0 === y1) edge += Math.max(0, Math.min(s.x1, x1) - Math.max(s.x0, m.x));
   }
