@@ -1,13 +1,14 @@
 // The HTTP application. Middleware order is the order of the rules: request id and the
 // error body first; the per-IP limit before authentication; then route resolution (404,
-// 405), audit, authentication and scope, the per-key limit, and the routes.
+// 405), audit, authentication and scope, the per-key limit, and the routes. The per-IP
+// count, the key and the per-key count are read in one round trip by the first of them.
 import Koa from 'koa';
 import compose from 'koa-compose';
 import type { Services, ApiState } from './context.ts';
 import { requestId } from './middleware/request-id.ts';
 import { errorBody } from './middleware/error-body.ts';
 import { noCrossOrigin } from './middleware/no-cross-origin.ts';
-import { limitPerIp, limitPerKey } from './middleware/rate-limit.ts';
+import { admission, limitPerKey } from './middleware/rate-limit.ts';
 import { resolveRoute } from './middleware/resolve-route.ts';
 import { deprecationHeaders } from './middleware/deprecation.ts';
 import { audit } from './middleware/audit.ts';
@@ -28,7 +29,7 @@ export function createApp(services: Services): Koa<ApiState, { services: Service
 
   const router = createRouter(API_PREFIX);
   const apiChain = [
-    limitPerIp,
+    admission(API_PREFIX),
     docs(API_PREFIX),
     resolveRoute(API_PREFIX),
     deprecationHeaders,

@@ -3,6 +3,7 @@ import type { Client } from '@temporalio/client';
 import type { Env, PlanLimits } from '../config/env.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import type { RouteContract } from './contract/routes.ts';
+import type { Admission } from '../db/admission.ts';
 
 /** What the API process hands to every request. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface AuthState {
 export interface ApiState {
   requestId: string;
   route?: RouteContract;
+  /** The IP's and the key's counts and the key, read in one round trip; absent when the store failed. */
+  admission?: Admission;
   auth?: AuthState;
   /** A known key's identity, set even when the key is refused, for the audit log. */
   auditKey?: { organizationId: string; apiKeyId: string };
@@ -36,6 +39,8 @@ export interface ApiState {
   db: Db;
   /** Set when an idempotent request answered with the stored first response. */
   replayed?: boolean;
+  /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
+  beforeCommit?: (() => Promise<void>)[];
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }

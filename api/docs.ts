@@ -5,6 +5,7 @@ import { join, normalize } from 'node:path';
 import swaggerUi from 'swagger-ui-dist';
 import { buildOpenApiDocument } from './openapi.ts';
 import { postmanCollection } from './postman.ts';
+import { ApiError } from './errors.ts';
 import type { ApiMiddleware } from './context.ts';
 
 const ASSETS = new Set(['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js', 'favicon-32x32.png']);
@@ -29,9 +30,15 @@ function initScript(prefix: string): string {
 export function docs(prefix: string): ApiMiddleware {
   let spec: ReturnType<typeof buildOpenApiDocument> | null = null;
   const document = () => (spec ??= buildOpenApiDocument(prefix));
+  const pages = new Set([prefix, `${prefix}/`, `${prefix}/spec.json`, `${prefix}/postman.json`]);
   return async (ctx, next) => {
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const path = ctx.path;
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      if (pages.has(path) || path.startsWith(`${prefix}/reference/`)) {
+        throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${path}`, undefined, { Allow: 'GET, HEAD' });
+      }
+      return next();
+    }
     if (path === `${prefix}/spec.json`) {
       ctx.body = document();
     } else if (path === prefix || path === `${prefix}/`) {

@@ -81,3 +81,8 @@ export function invalidInput(message: string, issues: Issue[]): ApiError {
 export function notFound(what = 'resource'): ApiError {
   return new ApiError('NOT_FOUND', `${what} not found`);
 }
+
+/** 503 with Retry-After: a store the request needs is down or restarting; the client retries. */
+export function serviceUnavailable(what: string): ApiError {
+  return new ApiError('SERVICE_UNAVAILABLE', `${what} is unavailable; retry with backoff`, undefined, { 'Retry-After': '1' });
+}

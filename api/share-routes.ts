@@ -26,7 +26,7 @@ import {
   renderStepSvg,
   type SharedPlanView,
 } from '../share-page/index.ts';
-import { limitPerIp } from './middleware/rate-limit.ts';
+import { limitSharePages } from './middleware/rate-limit.ts';
 import { ApiError } from './errors.ts';
 import type { ApiContext, ApiMiddleware } from './context.ts';
 
@@ -142,8 +142,8 @@ const routeShare: ApiMiddleware = async (ctx) => {
   await serve(ctx, route, link);
 };
 
-/** Paths under /share/ are answered here (after the per-IP limit); all others pass on. */
+/** Paths under /share/ are answered here (after their own per-IP limit); all others pass on. */
 export const shareRoutes: ApiMiddleware = async (ctx, next) => {
   if (!ctx.path.startsWith(SHARE_PREFIX)) return next();
-  await limitPerIp(ctx, () => routeShare(ctx, next));
+  await limitSharePages(ctx, () => routeShare(ctx, next));
 };

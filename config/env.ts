@@ -18,6 +18,8 @@ const schema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   RATE_LIMIT_PER_IP: intFrom(300),
   RATE_LIMIT_PER_KEY: intFrom(120),
+  /** Share Link pages, per client IP: a report view loads about five addresses. */
+  RATE_LIMIT_SHARE_PAGES_PER_IP: intFrom(600),
   CALCULATE_ENQUEUES_PER_KEY: intFrom(30),
   CALCULATES_IN_FLIGHT_PER_ORG: intFrom(10),
   CALCULATE_MAX_DURATION_SECONDS: intFrom(600),

@@ -109,18 +109,8 @@ export interface KeyForAuth {
   organizationApiAccess: boolean;
 }
 
-export async function findKeyForAuth(db: Db, secretHash: Buffer): Promise<KeyForAuth | null> {
-  const [row] = await db`
-    select k.id, k.organization_id, k.scope, k.secret_hash,
-           k.revoked_at is not null as revoked,
-           (k.expires_at is not null and k.expires_at <= now()) as expired,
-           (m.removed_at is null and m.role in ('owner', 'admin')) as creator_qualifies,
-           o.plan, o.api_access
-    from api_keys k
-    join members m on m.id = k.created_by_member_id
-    join organizations o on o.id = k.organization_id
-    where k.secret_hash = ${secretHash}`;
-  if (!row) return null;
+/** A row of the admission query (db/admission.ts) as a KeyForAuth. */
+export function toKeyForAuth(row: Record<string, any>): KeyForAuth {
   return {
     id: row.id,
     organizationId: row.organization_id,

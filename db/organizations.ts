@@ -51,7 +51,7 @@ export async function listOrganizations(db: Db): Promise<Organization[]> {
   return rows.map(toOrganization);
 }
 
-/** API access needs the Enterprise plan with apiAccess on. */
+/** API access needs the Enterprise plan with apiAccess on (db/admission.ts states it in SQL too, to count only calls a key may make). */
 export function hasApiAccess(org: { plan: string; apiAccess: boolean }): boolean {
   return org.plan === 'enterprise' && org.apiAccess;
 }

@@ -23,11 +23,11 @@ export interface RunningOpsServer {
 export async function startOpsServer(options: OpsServerOptions): Promise<RunningOpsServer> {
   const server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    const send = (status: number, type: string, body: string) => {
-      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+    const send = (status: number, type: string, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store', ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'method not allowed\n');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(405, 'text/plain', 'method not allowed\n', { allow: 'GET, HEAD' });
     if (path === '/livez') return send(200, 'application/json', '{"status":"live"}\n');
     if (path === '/readyz') {
       return void runChecks(options.checks).then((result) =>

@@ -1,8 +1,11 @@
 // HTTP benchmark: an authenticated read and a write under load from a second process, as
-// a share of two floors measured in the same run on the same database: bare Node, and Koa
-// answering one postgres.js query. With --base <checkout>, the routes of that checkout's
-// API (the old code) are measured in the same run too.
-//   npm run bench:http [-- --seconds 10 --connections 20 --base /path/to/old/checkout]
+// a share of floors measured in the same run on the same database: bare Node, Koa answering
+// one one-row postgres.js query, and Koa answering the read's own query (20 Sea Equipment
+// Types, the floor the percentages use). With --base <checkout>, the routes of that
+// checkout's API (the old code) are measured in the same run too. With --rounds n the whole
+// sequence runs n times, interleaved, and each line reports the run with the median req/s
+// (a shared machine's load moves between runs; pairs measured minutes apart mean little).
+//   npm run bench:http [-- --seconds 10 --connections 20 --rounds 3 --base /path/to/old/checkout]
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
@@ -15,11 +18,15 @@ import { migrate } from '../db/migrate.ts';
 import { seedBuiltIns } from '../db/seed.ts';
 import { createApiKey } from '../db/api-keys.ts';
 import { addMember, createOrganization } from '../db/organizations.ts';
+import { listEquipmentTypes } from '../db/libraries.ts';
 import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
+import { treeCpuMs } from './bench/process-cpu.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, base: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' } },
+});
 const dataDir = resolve('.test-data', `bench-http-${process.pid}`);
 await mkdir(dataDir, { recursive: true });
 const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, databaseUrl: process.env.DATABASE_URL, temporalAddress: 'unused:0', log: () => {} });
@@ -39,12 +46,20 @@ function listen(server: Server): Promise<string> {
 }
 const body = JSON.stringify({ ok: true });
 const bareNode = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
-const koaFloor = new Koa();
-koaFloor.use(async (ctx) => {
+const koaRowFloor = new Koa();
+koaRowFloor.use(async (ctx) => {
   ctx.body = await sql`select id, name from organizations where id = ${org.id}`;
 });
+// the read's own query and page size, without authentication, limits or middleware
+const koaFloor = new Koa();
+koaFloor.use(async (ctx) => {
+  const rows = await listEquipmentTypes(sql, org.id, { mode: 'sea' }, null, 21);
+  ctx.body = { items: rows.slice(0, 20), nextCursor: rows.length > 20 ? rows[19].id : null };
+});
+const koaRowServer = createServer(koaRowFloor.callback());
 const koaServer = createServer(koaFloor.callback());
 const bareUrl = await listen(bareNode);
+const koaRowUrl = await listen(koaRowServer);
 const koaUrl = await listen(koaServer);
 
 // the old code's API, on the same database (its schema is a prefix of ours)
@@ -66,11 +81,19 @@ function load(url: string, method: string): Promise<any> {
   });
 }
 
+/** CPU per request in the server process and in Postgres: far steadier than req/s on a shared machine. */
+function cpuPerRequest(r: any): string {
+  const pg = r.pgUsPerRequest === null ? 'n/a' : `${r.pgUsPerRequest.toFixed(0)} µs`;
+  return `CPU per request: server ${r.nodeUsPerRequest.toFixed(0)} µs, Postgres ${pg}`;
+}
+
 try {
-  console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process`);
+  const rounds = Number(values.rounds);
+  console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process, ${rounds} round(s)`);
   const runs: [string, string, string][] = [
     ['floor: bare Node', bareUrl, 'GET'],
-    ['floor: Koa + one postgres.js query', koaUrl, 'GET'],
+    ['floor: Koa + one one-row postgres.js query', koaRowUrl, 'GET'],
+    ['floor: Koa + the read\'s query (20 equipment types)', koaUrl, 'GET'],
   ];
   const routes = [
     ['GET /libraries/equipment', '/api/v1/libraries/equipment?mode=sea', 'GET'],
@@ -80,16 +103,35 @@ try {
     if (baseApi) runs.push([`before: ${label}`, baseApi.url + path, method]);
     runs.push([`after:  ${label}`, api.url + path, method]);
   }
-  let koaRate = 0;
-  for (const [label, url, method] of runs) {
-    const r = await load(url, method);
-    if (url === koaUrl) koaRate = r.requestsPerSecond;
-    const share = koaRate ? `, ${((100 * r.requestsPerSecond) / koaRate).toFixed(0)} % of the Koa floor` : '';
-    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms${share}, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  const results = new Map<string, any[]>();
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, url, method] of runs) {
+      const cpu = process.cpuUsage();
+      const pg = treeCpuMs(dataDir);
+      const r = await load(url, method);
+      const used = process.cpuUsage(cpu);
+      const pgAfter = treeCpuMs(dataDir);
+      // every server of this run lives in this process; only the one under load is busy
+      r.nodeUsPerRequest = (used.user + used.system) / r.total;
+      r.pgUsPerRequest = pg === null || pgAfter === null ? null : ((pgAfter - pg) * 1000) / r.total;
+      results.set(label, [...(results.get(label) ?? []), r]);
+      if (rounds > 1) console.log(`  round ${round + 1}: ${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, ${cpuPerRequest(r)}`);
+    }
+  }
+  const median = (label: string) => {
+    const sorted = [...results.get(label)!].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const koaRate = median(runs[2][0]).requestsPerSecond;
+  for (const [label] of runs) {
+    const r = median(label);
+    const share = label.startsWith('floor: bare') ? '' : `, ${((100 * r.requestsPerSecond) / koaRate).toFixed(0)} % of the Koa + read's query floor`;
+    console.log(`${label}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms${share}, ${cpuPerRequest(r)}, ${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors}`);
   }
 } finally {
   await new Promise((done) => bareNode.close(done));
   await new Promise((done) => koaServer.close(done));
+  await new Promise((done) => koaRowServer.close(done));
   await baseApi?.close();
   await baseServices?.close();
   await api.close();

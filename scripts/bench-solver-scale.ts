@@ -37,8 +37,8 @@ for (const fleet of values.fleets!.split(',')) {
       console.log(
         `${fleet.padEnd(4)} ${String(pieces).padStart(6)} pieces (${f.lines} lines): first plan ${f.firstPlanMs} ms, total ${f.totalMs} ms, ` +
         `peak RSS ${f.peakRssMb} MB, progress gap <= ${f.maxProgressGapMs} ms; Units ${f.units} (lower bound ${f.lowerBound}: ` +
-        `volume ${f.boundBy.volume}, weight ${f.boundBy.weight}, floor ${f.boundBy.floor}; stronger bound ${f.strongerBound} with tall pieces' floor ` +
-        `${f.boundBy.tallFloor}); utilization ${(f.volumeUtilization * 100).toFixed(1)} %; ` +
+        `volume ${f.boundBy.volume}, weight ${f.boundBy.weight}, floor ${f.boundBy.floor}; stronger bound ${f.strongerBound}: tall pieces' floor ` +
+        `${f.boundBy.tallFloor}, dual feasible functions ${f.boundBy.dff}; gap ${f.units - f.strongerBound}); utilization ${(f.volumeUtilization * 100).toFixed(1)} %; ` +
         `unloaded ${f.piecesUnloaded} ${JSON.stringify(f.unloadedReasons)}; violations ${f.violations}${f.firstViolation ? ' ' + f.firstViolation : ''}`,
       );
     }

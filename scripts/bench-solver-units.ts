@@ -1,7 +1,8 @@
 // Fewest-Units benchmark on known optima: cargo cut from K 40' high cubes, thinned to 85 % /
 // 90 % of their volume; prints the Units each plan uses against K and how often K is reached.
 //   npm run bench:solver:units -- [--ks 3,10] [--fills 0.85,0.9] [--instances 10] [--seconds 5]
-//     [--solver solver/index.ts[,other/solver/index.ts]] [--jobs 1] [--json]
+//     [--solver solver/index.ts[,other/solver/index.ts]] [--support per-line|none] [--jobs 1] [--json]
+// --support none: no support rule (pieces may float), as in the classic benchmarks of the literature.
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     solver: { type: 'string', default: 'solver/index.ts' },
     jobs: { type: 'string', default: '1' },
+    support: { type: 'string', default: 'per-line' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -25,7 +27,7 @@ const tasks: UnitsTask[] = [];
 for (const k of values.ks!.split(',').map(Number)) {
   for (const fill of values.fills!.split(',').map(Number)) {
     for (let seed = 1; seed <= Number(values.instances); seed++) {
-      for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds) });
+      for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds), support: values.support === 'none' ? 'none' : 'per-line' });
     }
   }
 }
@@ -55,7 +57,7 @@ const worker = async () => {
       });
       results.push(f);
       log(`${label(f.solver)} K=${String(f.k).padStart(2)} fill ${f.fill} #${f.seed}: ${f.units} Units` +
-        `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''} vs K ${f.k}${reached(f) ? '' : ' MISSED'}, ` +
+        `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''} vs K ${f.k}${reached(f) ? '' : ' MISSED'} (lower bound ${f.bound}), ` +
         `${f.pieces} pieces, ${f.ms} ms, first plan ${f.firstPlanMs} ms` +
         (f.violations > 0 ? `  VIOLATIONS ${f.violations}: ${f.firstViolation}` : ''));
     }
@@ -88,7 +90,7 @@ const summary = solverPaths.flatMap((solver) =>
 if (values.json) {
   process.stdout.write(JSON.stringify({ summary, instances: results.map((r) => ({ ...r, solver: label(r.solver) })) }, null, 2) + '\n');
 } else {
-  log(`\n${values.seconds} s per instance`);
+  log(`\n${values.seconds} s per instance, support rule ${values.support}`);
   for (const s of summary) {
     log(`  ${s.solver.padEnd(32)} K=${String(s.k).padStart(2)} fill ${s.fill}: K reached on ${s.reachedK}/${s.instances}, ` +
       `${s.unitsOverK} Units over K in all, ${s.violations} violations`);

@@ -3,8 +3,9 @@
 //   npm run bench:solver -- --data <folder> [--instances N] [--seconds S] [--support full|none|both] [--jobs J] [--json]
 //   npm run bench:solver -- --generate types=30,50,70,100 [--count 20] [--seed 1] [...]
 //   npm run bench:solver -- --generate types=1,30 --write-to <folder>   (BR files only, no run)
+//   --solver solver/index.ts[,other/solver/index.ts]: several solvers, interleaved per instance (before/after)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +25,15 @@ const { values } = parseArgs({
     count: { type: 'string', default: '20' },
     seed: { type: 'string', default: '1' },
     'write-to': { type: 'string' },
+    solver: { type: 'string', default: 'solver/index.ts' },
   },
 });
 
-interface Task { set: string; inst: BrInstance; support: 'full' | 'none' }
+interface Task { solver: string; set: string; inst: BrInstance; support: 'full' | 'none' }
+
+const solverPaths = values.solver!.split(',').map((p) => resolve(p));
+/** A solver's name in the output: its path, shortened when there is only one. */
+const label = (solver: string) => (solverPaths.length === 1 ? '' : solver.replace(/\/solver\/index\.ts$/, '') + ' ');
 
 /** Set name from the file name: thpack3 -> BR3, BR3.txt -> BR3, otherwise the base name. */
 export function setName(file: string): string {
@@ -71,39 +77,45 @@ async function main(): Promise<void> {
     for (const s of sets) writeFileSync(join(out, `${s.set}.txt`), formatBr(s.instances));
     return;
   }
-  const tasks: Task[] = modes.flatMap((support) => sets.flatMap((s) => s.instances.map((inst) => ({ set: s.set, inst, support }))));
+  const tasks: Task[] = modes.flatMap((support) => sets.flatMap((s) => s.instances.flatMap((inst) => solverPaths.map((solver) => ({ solver, set: s.set, inst, support })))));
   const results = new Map<Task, BrFigures>();
   const log = (m: string) => (values.json ? process.stderr : process.stdout).write(m + '\n');
   let next = 0;
   const worker = async () => {
-    // One child process per job (one core each); it loads TypeScript through tsx.
-    const w = fork(fileURLToPath(new URL('./bench/br-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+    // One child process per job and solver (one core each; their module graphs stay apart).
+    const children = new Map<string, ReturnType<typeof fork>>();
     try {
       while (next < tasks.length) {
         const task = tasks[next++];
+        let w = children.get(task.solver);
+        if (!w) {
+          w = fork(fileURLToPath(new URL('./bench/br-worker.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'] });
+          children.set(task.solver, w);
+        }
+        const child = w;
         const fig = await new Promise<BrFigures>((resolve, reject) => {
           const onError = (e: Error) => reject(e);
-          w.once('error', onError);
-          w.once('message', (m) => {
-            w.off('error', onError);
+          child.once('error', onError);
+          child.once('message', (m) => {
+            child.off('error', onError);
             resolve(m as BrFigures);
           });
-          w.send({ set: task.set, inst: task.inst, seconds, support: task.support });
+          child.send({ solver: task.solver, set: task.set, inst: task.inst, seconds, support: task.support });
         });
         results.set(task, fig);
-        log(`${task.support.padEnd(4)} ${fig.set} #${fig.instance}: ${fig.utilization.toFixed(2)} % ` +
+        log(`${label(task.solver)}${task.support.padEnd(4)} ${fig.set} #${fig.instance}: ${fig.utilization.toFixed(2)} % ` +
           `(cargo ${fig.cargo.toFixed(2)} %, ${fig.boxes} boxes) ${fig.ms} ms, first plan ${fig.firstPlanMs} ms` +
           (fig.violations > 0 ? `  VIOLATIONS ${fig.violations}: ${fig.firstViolation}` : ''));
       }
     } finally {
-      w.disconnect();
+      for (const c of children.values()) c.disconnect();
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
 
-  const summary = modes.map((support) => {
+  const summary = solverPaths.flatMap((solver) => modes.map((support) => {
     const perSet = sets.map((s) => {
-      const figs = tasks.filter((t) => t.support === support && t.set === s.set).map((t) => results.get(t)!);
+      const figs = tasks.filter((t) => t.solver === solver && t.support === support && t.set === s.set).map((t) => results.get(t)!);
       const mean = figs.reduce((a, f) => a + f.utilization, 0) / figs.length;
       return {
         set: s.set, instances: figs.length, meanUtilization: Math.round(mean * 100) / 100,
@@ -112,13 +124,13 @@ async function main(): Promise<void> {
       };
     });
     const all = perSet.reduce((a, s) => a + s.meanUtilization, 0) / perSet.length;
-    return { support, seconds, perSet, overall: Math.round(all * 100) / 100 };
-  });
+    return { solver: label(solver).trim() || undefined, support, seconds, perSet, overall: Math.round(all * 100) / 100 };
+  }));
   if (values.json) {
-    process.stdout.write(JSON.stringify({ summary, instances: tasks.map((t) => ({ support: t.support, ...results.get(t)! })) }, null, 2) + '\n');
+    process.stdout.write(JSON.stringify({ summary, instances: tasks.map((t) => ({ solver: label(t.solver).trim() || undefined, support: t.support, ...results.get(t)! })) }, null, 2) + '\n');
   } else {
     for (const m of summary) {
-      log(`\nsupport ${m.support}, ${m.seconds} s per instance`);
+      log(`\n${m.solver ? m.solver + ': ' : ''}support ${m.support}, ${m.seconds} s per instance`);
       for (const s of m.perSet) log(`  ${s.set.padEnd(6)} ${s.meanUtilization.toFixed(2)} %  (${s.instances} instances, mean ${s.meanMs} ms, ${s.violations} violations)`);
       log(`  all    ${m.overall.toFixed(2)} %`);
     }

@@ -27,10 +27,39 @@ export async function enforcePlanCap(
   resource: PlanCapResource,
   used: (db: Db, organizationId: string) => Promise<number>,
 ): Promise<void> {
+  await checkCap(db, org, limits, resource, used, 0);
+}
+
+/**
+ * The same check for a creation this transaction has already written, as its last step
+ * before the commit: the count includes the new one, so only a count above the cap
+ * refuses (and the transaction rolls back). The lock is then held for the check and the
+ * commit alone, which is what concurrent creations in one organization wait for.
+ */
+export async function enforcePlanCapAfterWrite(
+  db: Db,
+  org: Organization,
+  limits: PlanLimits,
+  resource: PlanCapResource,
+  used: (db: Db, organizationId: string) => Promise<number>,
+): Promise<void> {
+  await checkCap(db, org, limits, resource, used, 1);
+}
+
+async function checkCap(
+  db: Db,
+  org: Organization,
+  limits: PlanLimits,
+  resource: PlanCapResource,
+  used: (db: Db, organizationId: string) => Promise<number>,
+  written: 0 | 1,
+): Promise<void> {
   const limit = planCap(limits, org.organizationPlan, resource);
   if (limit === null) return;
-  await lockPlanCap(db, org.organizationId, resource);
-  if ((await used(db, org.organizationId)) >= limit) {
+  // one round trip: the count is sent behind the lock on the transaction's connection
+  // (pipelined), and Postgres runs it only once the lock is held
+  const [, count] = await Promise.all([lockPlanCap(db, org.organizationId, resource), used(db, org.organizationId)]);
+  if (count - written >= limit) {
     throw new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
       reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
     });

@@ -4,7 +4,7 @@ import type { Ticker } from './ticker.ts';
 import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
-import { centreLoad } from './balance.ts';
+import { balanceLoad } from './balance.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
@@ -12,7 +12,6 @@ const round4 = (v: number) => Math.round(v * 10000) / 10000;
 export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan, ticker: Ticker): Placement[] {
   const nextFree = prep.freePieceIndices.map(() => 0);
   const lineIndex = new Map(input.lines.map((l, i) => [l.id, i]));
-  const weightOf = input.lines.map((l) => l.weightG);
   const out: Placement[] = [];
   for (const u of [...plan.units].sort((a, b) => a.index - b.index)) {
     ticker.poll();
@@ -37,8 +36,8 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
         });
       }
     }
-    const e = u.view.equipment;
-    centreLoad(unitPieces, (p) => weightOf[lineIndex.get(p.cargoLineId)!], e.innerLengthMm, e.innerWidthMm);
+    const lineOf = (p: Placement) => input.lines[lineIndex.get(p.cargoLineId)!];
+    balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
     unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));
     unitPieces.sort((a, b) => a.loadingStep - b.loadingStep);

@@ -4,6 +4,7 @@ import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assem
 import { namesOf } from './names.ts';
 import { fewerUnits } from './pack/fewer-units.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
+import { blockedPieces, fewerBlocked } from './pack/stop-split.ts';
 import { prepare, type Prepared } from './prepare.ts';
 import { Ticker } from './ticker.ts';
 import type { Placement, PlanWarning, SolveHooks, SolveInput, SolveResult, UnitResult } from './types.ts';
@@ -33,10 +34,17 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     const better = fleet.plan({ beam: true, sliceMs: slice, deadline });
     iterations++;
     if (compare(prep, better, plan) < 0) plan = better;
-    const fewer = fewerUnits(fleet, plan, end, ticker);
+    // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
+    const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
+    const fewer = fewerUnits(fleet, plan, stopsFrom, ticker);
     if (fewer !== plan) {
       iterations++;
       plan = fewer;
+    }
+    const unblocked = fewerBlocked(fleet, prep, plan, end, ticker, (a, b) => compare(prep, a, b), firstPlanMs);
+    if (unblocked !== plan) {
+      iterations++;
+      plan = unblocked;
     }
   }
 

@@ -1,7 +1,13 @@
-// Lower bounds on the Units a cargo needs, for reports: by volume, by weight, and by the
-// floor area of tall pieces. A piece taller than half the highest Unit in every way it may
-// stand can have no such piece above or below it, so the footprints of all of them lie side
-// by side on floors (an L1-style argument of Martello, Pisinger and Vigo, rotation-aware).
+// Lower bounds on the Units a cargo needs, for reports: by volume, by weight, by the floor
+// area of tall pieces, and the strongest: dual feasible functions (Fekete and Schepers), which
+// hold the classic Martello-Pisinger-Vigo L1/L2 arguments as special cases.
+//
+// A dual feasible function f maps [0, 1] to [0, 1] so that sizes summing to at most 1 map to
+// values summing to at most 1. Any three of them, one per axis of a Unit, turn each piece into
+// a "value" f1(l/L) f2(w/W) f3(h/H), and the pieces of one Unit have values summing to at most
+// 1 (the volume argument applied to the transformed pieces). With rotations a piece counts its
+// smallest value over the orientations it may take, with several Unit types its smallest value
+// over the types it fits, so the bound holds whatever the support rule, Stops or groups.
 import { placedDims } from './orientation.ts';
 import type { SolverCargoLine, SolverEquipment } from './types.ts';
 
@@ -10,8 +16,38 @@ export interface UnitBounds {
   weight: number;
   /** Tall pieces' footprints against the largest floor. */
   tallFloor: number;
+  /** Dual feasible functions over the three axes (rotation-aware, per Unit type). */
+  dff: number;
   bound: number;
 }
+
+/** A dual feasible function on a piece's side `d` in a Unit's side `D` (integer mm), as a share of the Unit's side. */
+export type Dff = (d: number, D: number) => number;
+
+/** Tolerance of threshold comparisons in floating point, always towards the smaller value. */
+const EPS = 1e-6;
+
+export const identity: Dff = (d, D) => d / D;
+
+/**
+ * The L2-style function of Martello, Pisinger and Vigo (u^eps of Fekete and Schepers): pieces
+ * over 1 - eps count whole (nothing of size eps or more fits beside them), pieces under eps
+ * count nothing, the rest as they are. Valid for 0 <= eps <= 1/2.
+ */
+export function largeSmall(eps: number): Dff {
+  return (d, D) => (d > (1 - eps) * D + EPS ? 1 : d < eps * D + EPS ? 0 : d / D);
+}
+
+/** Fekete-Schepers u^(k): sizes rounded down to multiples of 1/k, exact multiples of 1/(k+1) kept. */
+export function roundDown(k: number): Dff {
+  // Integer arithmetic: exactness decides which branch applies.
+  return (d, D) => (((k + 1) * d) % D === 0 ? d / D : Math.floor(((k + 1) * d) / D) / k);
+}
+
+/** One orientation: the placed sides (mm). */
+type Way = [number, number, number];
+/** A Unit type's inner sides (mm). */
+type Sides = [number, number, number];
 
 export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[]): UnitBounds {
   const maxVolume = Math.max(...equipment.map((e) => e.innerLengthMm * e.innerWidthMm * e.innerHeightMm));
@@ -28,5 +64,85 @@ export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[
     }
   }
   const v = Math.ceil(volume / maxVolume), w = Math.ceil(weight / maxPayload), f = Math.ceil(floor / maxFloor);
-  return { volume: v, weight: w, tallFloor: f, bound: Math.max(v, w, f) };
+  const d = dffBound(lines, equipment);
+  return { volume: v, weight: w, tallFloor: f, dff: d, bound: Math.max(v, w, f, d) };
+}
+
+/**
+ * The best DFF bound found by coordinate ascent: one axis at a time tries every candidate
+ * function with the other two fixed, twice round. Any choice gives a valid bound; the search
+ * only looks for a strong one.
+ */
+export function dffBound(lines: SolverCargoLine[], equipment: SolverEquipment[]): number {
+  const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
+  const pieces = piecesOf(lines, sides);
+  if (pieces.length === 0) return 0;
+  const chosen: [Dff, Dff, Dff] = [identity, identity, identity];
+  let best = total(pieces, sides, chosen);
+  for (let round = 0; round < 2; round++) {
+    for (let axis = 0; axis < 3; axis++) {
+      for (const f of candidates(pieces, sides, axis)) {
+        const trial: [Dff, Dff, Dff] = [...chosen];
+        trial[axis] = f;
+        const t = total(pieces, sides, trial);
+        if (t > best + EPS) {
+          best = t;
+          chosen[axis] = f;
+        }
+      }
+    }
+  }
+  return Math.ceil(best - 1e-6);
+}
+
+interface Piece {
+  quantity: number;
+  ways: Way[];
+}
+
+/** Lines some Unit type takes in some orientation. */
+function piecesOf(lines: SolverCargoLine[], sides: Sides[]): Piece[] {
+  const out: Piece[] = [];
+  for (const l of lines) {
+    const ways = l.orientations.map((o) => placedDims(l.lengthMm, l.widthMm, l.heightMm, o));
+    if (l.quantity > 0 && ways.some((w) => sides.some((s) => fits(w, s)))) out.push({ quantity: l.quantity, ways });
+  }
+  return out;
+}
+
+function fits(w: Way, s: Sides): boolean {
+  return w[0] <= s[0] && w[1] <= s[1] && w[2] <= s[2];
+}
+
+/** Sum of the pieces' smallest values (over orientations and Unit types they fit). */
+function total(pieces: Piece[], sides: Sides[], f: [Dff, Dff, Dff]): number {
+  let sum = 0;
+  for (const p of pieces) {
+    let min = Infinity;
+    for (const w of p.ways) {
+      for (const s of sides) {
+        if (!fits(w, s)) continue;
+        const v = f[0](w[0], s[0]) * f[1](w[1], s[1]) * f[2](w[2], s[2]);
+        if (v < min) min = v;
+      }
+    }
+    sum += min * p.quantity;
+  }
+  return sum;
+}
+
+/** Candidate functions for one axis: large/small cut at the pieces' own shares and a grid, and rounding down. */
+function candidates(pieces: Piece[], sides: Sides[], axis: number): Dff[] {
+  const shares = new Set<number>();
+  for (const p of pieces) for (const w of p.ways) for (const s of sides) if (2 * w[axis] <= s[axis]) shares.add(w[axis] / s[axis]);
+  const sorted = [...shares].sort((a, b) => a - b);
+  const picks = new Set<number>();
+  for (let g = 1; g <= 10; g++) picks.add(g / 20);
+  const step = Math.max(1, Math.floor(sorted.length / 40));
+  // Just under a share, so pieces of exactly that share count as they are.
+  for (let i = 0; i < sorted.length; i += step) picks.add(sorted[i] * (1 - 1e-5));
+  return [
+    ...[...picks].sort((a, b) => a - b).map(largeSmall),
+    ...[1, 2, 3, 4, 5, 6].map(roundDown),
+  ];
 }

@@ -19,15 +19,21 @@ export interface Names {
 
 type Named = Pick<SolveInput, 'equipment' | 'lines' | 'stops'>;
 
-export function namesOf(input: Named, units: readonly Pick<UnitResult, 'index' | 'equipmentId'>[]): Names {
-  const equipment = new Map(input.equipment.map((e) => [e.id, e.name]));
-  const unitEquipment = new Map(units.map((u) => [u.index, equipment.get(u.equipmentId)]));
-  const lines = new Map(input.lines.map((l) => [l.id, l.name]));
+/** Lines and equipment by id, when the caller has them already (advising Unit by Unit). */
+export interface NameLookups {
+  lines: ReadonlyMap<string, { name: string }>;
+  equipment: ReadonlyMap<string, { name: string }>;
+}
+
+export function namesOf(input: Named, units: readonly Pick<UnitResult, 'index' | 'equipmentId'>[], known?: NameLookups): Names {
+  const equipment = known?.equipment ?? new Map(input.equipment.map((e) => [e.id, e]));
+  const unitEquipment = new Map(units.map((u) => [u.index, equipment.get(u.equipmentId)?.name]));
+  const lines = known?.lines ?? new Map(input.lines.map((l) => [l.id, l]));
   const stops = new Map((input.stops ?? []).map((s) => [s.stop, s.name]));
   const withName = (label: string, name: string | undefined) => (name ? `${label} (${name})` : label);
   const names: Names = {
     unit: (unitIndex) => withName(`Unit ${unitIndex + 1}`, unitEquipment.get(unitIndex)),
-    line: (id) => lines.get(id) || id,
+    line: (id) => lines.get(id)?.name || id,
     piece: (p) => `${names.line(p.cargoLineId)} #${p.pieceIndex + 1}`,
     pieces: (ps, max = 10) => {
       const listed = ps.slice(0, max).map(names.piece).join(', ');

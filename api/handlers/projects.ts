@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { countProjects, createProject as insertProject, getProject as readProject, type Project } from '../../db/projects.ts';
 import { listLoadPlanHeaders } from '../../db/load-plans.ts';
-import { enforcePlanCap } from '../../services/plan-caps.ts';
+import { enforcePlanCapAfterWrite } from '../../services/plan-caps.ts';
 import type { CreateProjectBody } from '../contract/projects.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -23,7 +23,10 @@ export function projectBody(p: Project) {
 
 export const createProject: ApiMiddleware = async (ctx) => {
   const body = ctx.request.body as z.infer<typeof CreateProjectBody>;
-  await enforcePlanCap(ctx.state.db, ctx.state.auth!, ctx.services.planLimits, 'projects', countProjects);
+  const { db, auth } = ctx.state;
+  // the cap is checked last, just before the commit (the idempotent middleware runs it), so
+  // concurrent creations in one organization wait for each other only that long
+  ctx.state.beforeCommit!.push(() => enforcePlanCapAfterWrite(db, auth!, ctx.services.planLimits, 'projects', countProjects));
   const project = await insertProject(ctx.state.db, {
     organizationId: ctx.state.auth!.organizationId,
     name: body.name,

@@ -1,5 +1,5 @@
 import { recordAudit } from '../../db/audit.ts';
-import { ApiError } from '../errors.ts';
+import { toApiError } from './error-body.ts';
 import { isWriteRoute } from '../contract/routes.ts';
 import type { ApiMiddleware } from '../context.ts';
 
@@ -16,8 +16,10 @@ export const audit: ApiMiddleware = async (ctx, next) => {
     await next();
     status = ctx.status;
   } catch (err) {
-    status = err instanceof ApiError ? err.status : 500;
-    invalidInput = err instanceof ApiError && err.data?.reason === 'invalid_input';
+    // the status the error body will carry (a use case's refusal too, e.g. 409 PLAN_LIMIT)
+    const answer = toApiError(err);
+    status = answer.status;
+    invalidInput = answer.data?.reason === 'invalid_input';
     throw err;
   } finally {
     const key = ctx.state.auditKey;

@@ -1,20 +1,23 @@
 import { timingSafeEqual } from 'node:crypto';
-import { findKeyForAuth, hashSecret, isWellFormedSecret } from '../../db/api-keys.ts';
+import { hashSecret } from '../../db/api-keys.ts';
 import { hasApiAccess } from '../../db/organizations.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, serviceUnavailable } from '../errors.ts';
 import { isWriteRoute } from '../contract/routes.ts';
 import type { ApiMiddleware } from '../context.ts';
+import { bearerSecret } from './rate-limit.ts';
 
 /** One answer for every bad-key case, so a caller cannot tell them apart. */
 function unauthorized(): ApiError {
   return new ApiError('UNAUTHORIZED', 'a valid API key is required', undefined, { 'WWW-Authenticate': 'Bearer realm="api"' });
 }
 
+/** Decides on the key admission found (api/middleware/rate-limit.ts): read in the same round trip as the counts. */
 export const authenticate: ApiMiddleware = async (ctx, next) => {
-  const match = /^Bearer (\S+)$/.exec(ctx.get('authorization'));
-  if (!match || !isWellFormedSecret(match[1])) throw unauthorized();
-  const hash = hashSecret(match[1]);
-  const key = await findKeyForAuth(ctx.state.db, hash);
+  const secret = bearerSecret(ctx);
+  if (!secret) throw unauthorized();
+  if (!ctx.state.admission) throw serviceUnavailable('the key store');
+  const hash = hashSecret(secret);
+  const key = ctx.state.admission.key;
   // the index found it by hash; the constant-time compare guards against any lookup quirk
   if (!key || !timingSafeEqual(key.secretHash, hash) || key.revoked) throw unauthorized();
 

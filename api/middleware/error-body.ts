@@ -1,8 +1,9 @@
 import { Refusal } from '../../services/refusal.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError, serviceUnavailable } from '../errors.ts';
 import { tooManyRequests } from './rate-limit.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { logger } from '../../ops/logger.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 /** Turns anything thrown into the one error body; nothing else writes error responses. */
 export const errorBody: ApiMiddleware = async (ctx, next) => {
@@ -19,8 +20,11 @@ export const errorBody: ApiMiddleware = async (ctx, next) => {
   }
 };
 
-function toApiError(err: unknown): ApiError {
+/** The one error body an error answers with (the audit log records the same status). */
+export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
+  // Postgres down or restarting: the client retries; the service reconnects by itself
+  if (isDatabaseUnavailable(err)) return serviceUnavailable('the database');
   if (err instanceof Refusal) return err.retryAt ? tooManyRequests(err.message, err.retryAt) : new ApiError(err.code, err.message, err.data);
   const e = err as { status?: number; type?: string; message?: string; expose?: boolean };
   // errors raised by koa itself (e.g. an unsupported content encoding)

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, releaseIdempotencyKey,
-} from '../../db/idempotency.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -62,10 +60,11 @@ const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Ke
  * Runs the handler in one transaction with the stored response: the first response is
  * replayed for the same key and body within 24 hours; another body, or the first request
  * still running, answers 409; a request that fails writes nothing and frees the key.
- * The claim is written in the request's transaction under the key's lock: a concurrent
- * request with the key finds the lock taken (409), and a process that dies mid-request
- * leaves nothing behind, so a retry with the same key goes through at once.
- * Work that must follow the commit (starting a workflow) goes in ctx.state.afterCommit.
+ * The claim is the key's lock, taken in the request's transaction: a concurrent request
+ * with the key finds it taken (409); the record is written once, with the response, so a
+ * process that dies mid-request leaves nothing behind and a retry goes through at once.
+ * Checks that must come last (a plan cap) go in ctx.state.beforeCommit; work that must
+ * follow the commit (starting a workflow) goes in ctx.state.afterCommit.
  */
 export const idempotent: ApiMiddleware = async (ctx, next) => {
   const apiKeyId = ctx.state.auth!.apiKeyId;
@@ -73,29 +72,43 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const hash = requestHash(ctx);
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
+  const beforeCommit: (() => Promise<void>)[] = [];
   ctx.state.afterCommit = afterCommit;
+  ctx.state.beforeCommit = beforeCommit;
   let claimed = false;
   try {
     await sql.begin(async (tx) => {
-      // the claim is written in this transaction: it commits with the request's writes and
-      // the stored response, or disappears with them (a crash included)
+      // the claim is this transaction's lock on the key: the record commits with the
+      // request's writes, or nothing does (a crash included)
       const claim = await claimIdempotencyKey(tx, apiKeyId, key, hash);
       if (claim.kind === 'other-request') throw reused();
       if (claim.kind === 'in-use') throw inUse();
       if (claim.kind === 'replay') {
+        // the stored text as it went out the first time, not a re-serialized copy
         ctx.status = claim.status;
         ctx.body = claim.body;
+        ctx.type = 'application/json';
         ctx.set('Idempotent-Replayed', 'true');
         ctx.state.replayed = true;
         // the audit row of a replay names the same resource as the first response's
-        ctx.state.resourceId = replayedResourceId(ctx, claim.body);
+        ctx.state.resourceId = replayedResourceId(ctx, JSON.parse(claim.body));
         return;
       }
       claimed = true;
       ctx.state.db = tx;
       await next();
-      if (ctx.status >= 200 && ctx.status < 300) await completeIdempotencyKey(tx, apiKeyId, key, ctx.status, replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body);
-      else await releaseIdempotencyKey(tx, apiKeyId, key);
+      // a response other than 2xx stores nothing: the key stays free. The stored response
+      // and the handler's last checks go in one round trip (pipelined, in this order).
+      // Koa sends an object body as JSON.stringify(body): the stored text is those bytes.
+      const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
+      const stored = ctx.status >= 200 && ctx.status < 300
+        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null))
+        : Promise.resolve();
+      await Promise.all([stored, ...beforeCommit.map((check) => check())]).catch((err) => {
+        // the write rolls back: the audit row names no resource, as for a refusal before it
+        ctx.state.resourceId = undefined;
+        throw err;
+      });
     });
   } finally {
     ctx.state.db = sql;

@@ -3,7 +3,7 @@
 // ids never become metric labels, and share tokens never reach a log line.
 import { matchShareRoute, SHARE_PREFIX } from '../share-routes.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
-import { logger } from '../../ops/logger.ts';
+import { requestLogger } from '../../ops/logger.ts';
 import { httpRequestDuration, httpRequests, idempotentReplays, rateLimitRefusals } from '../../ops/metrics.ts';
 
 const SHARE_TEMPLATES = {
@@ -41,7 +41,7 @@ export function requestTelemetry(apiPrefix: string): ApiMiddleware {
       httpRequestDuration.observe(labels, seconds);
       if (ctx.status === 429) rateLimitRefusals.inc({ scope: ctx.state.auth ? 'key' : 'ip', route });
       if (ctx.state.replayed) idempotentReplays.inc({ route });
-      logger.info(
+      requestLogger.info(
         {
           requestId: ctx.state.requestId,
           organizationId: ctx.state.auth?.organizationId ?? ctx.state.auditKey?.organizationId ?? null,

@@ -7,11 +7,15 @@ const compiled = routes.map((route) => ({
   pattern: new RegExp('^' + route.path.replace(/\{\w+\}/g, '[^/]+') + '/?$'),
 }));
 
-/** Which contract route a path and method name; 404 for no path, 405 with Allow for another method. */
+/**
+ * Which contract route a path and method name; 404 for no path, 405 with Allow for another
+ * method. Allow names HEAD wherever GET is served (HTTP requires HEAD with GET).
+ */
 export function resolve(path: string, method: string): { route?: RouteContract; allow: string[] } {
   const onPath = compiled.filter((c) => c.pattern.test(path));
   const route = onPath.find((c) => c.route.method.toUpperCase() === method)?.route;
-  return { route, allow: onPath.map((c) => c.route.method.toUpperCase()) };
+  const methods = onPath.map((c) => c.route.method.toUpperCase());
+  return { route, allow: methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])) };
 }
 
 export function resolveRoute(prefix: string): ApiMiddleware {

@@ -17,6 +17,8 @@ export interface LocalTemporal {
   address: string;
   uiUrl: string | null;
   stop(): Promise<void>;
+  /** SIGKILL, no shutdown (fault drills); the SDK-downloaded server only stops. */
+  kill(): Promise<void>;
 }
 
 function onPath(name: string): string | null {
@@ -103,6 +105,13 @@ export async function startTemporalDevServer(options: {
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();
       }),
+    kill: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        process.off('exit', killChild);
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
   };
 }
 
@@ -118,5 +127,6 @@ async function startWithSdkDownload(port: number, uiPort: number, ui: boolean): 
       extraArgs: Object.entries(SEARCH_ATTRIBUTES).flatMap(([n, t]) => ['--search-attribute', `${n}=${t}`]),
     },
   });
-  return { address: `127.0.0.1:${port}`, uiUrl: ui ? `http://127.0.0.1:${uiPort}` : null, stop: () => env.teardown() };
+  const stop = () => env.teardown();
+  return { address: `127.0.0.1:${port}`, uiUrl: ui ? `http://127.0.0.1:${uiPort}` : null, stop, kill: stop };
 }

@@ -1,6 +1,6 @@
 // Runs BR instances through solve() and checkPlan(): one instance's figures.
 import { checkPlan } from '../../solver/check/index.ts';
-import { solve } from '../../solver/index.ts';
+import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { brToInput, type BrInstance } from './br-format.ts';
 
 export interface BrFigures {
@@ -17,7 +17,7 @@ export interface BrFigures {
   firstViolation?: string;
 }
 
-export function runInstance(set: string, inst: BrInstance, seconds: number, support: 'full' | 'none'): BrFigures {
+export function runInstance(solve: (input: SolveInput) => SolveResult, set: string, inst: BrInstance, seconds: number, support: 'full' | 'none'): BrFigures {
   const input = brToInput(inst, { seconds, support });
   const t0 = performance.now();
   const result = solve(input);

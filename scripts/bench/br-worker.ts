@@ -1,7 +1,17 @@
-// Child process of the BR benchmark: one instance per message, one core each.
+// Child process of the BR benchmark: one instance per message, one core each. The solver
+// is given by module path (another checkout's solver for before/after figures).
+import { pathToFileURL } from 'node:url';
+import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import type { BrInstance } from './br-format.ts';
 import { runInstance } from './br-run.ts';
 
-process.on('message', (m: { set: string; inst: BrInstance; seconds: number; support: 'full' | 'none' }) => {
-  process.send!(runInstance(m.set, m.inst, m.seconds, m.support));
+const solvers = new Map<string, (input: SolveInput) => SolveResult>();
+
+process.on('message', async (m: { solver: string; set: string; inst: BrInstance; seconds: number; support: 'full' | 'none' }) => {
+  let solve = solvers.get(m.solver);
+  if (!solve) {
+    solve = ((await import(pathToFileURL(m.solver).href)) as { solve: (input: SolveInput) => SolveResult }).solve;
+    solvers.set(m.solver, solve);
+  }
+  process.send!({ ...runInstance(solve, m.set, m.inst, m.seconds, m.support), solver: m.solver });
 });

@@ -44,8 +44,11 @@ export interface KnownOptimum {
   pieces: number;
 }
 
-/** K containers cut into boxes, then boxes removed at random until `fill` of their volume remains. */
-export function knownOptimum(k: number, fill: number, seed: number, seconds: number): KnownOptimum {
+/**
+ * K containers cut into boxes, then boxes removed at random until `fill` of their volume
+ * remains. `support: 'none'` is the classic rule set of the literature (no support rule).
+ */
+export function knownOptimum(k: number, fill: number, seed: number, seconds: number, support: 'per-line' | 'none' = 'per-line'): KnownOptimum {
   const rng = makeRng(seed * 1_000_003 + k * 101 + Math.round(fill * 100));
   const c = HIGH_CUBE;
   const boxes: Box[] = [];
@@ -75,7 +78,7 @@ export function knownOptimum(k: number, fill: number, seed: number, seconds: num
     })),
     fixed: [],
     securing: null,
-    options: { seed, timeBudgetMs: Math.round(seconds * 1000), supportRule: 'per-line' },
+    options: { seed, timeBudgetMs: Math.round(seconds * 1000), supportRule: support },
   };
   return { k, fill, seed, input, pieces: boxes.length };
 }

@@ -15,8 +15,8 @@ export interface ScaleFigures {
   maxProgressGapMs: number;
   units: number;
   lowerBound: number;
-  boundBy: { volume: number; weight: number; floor: number; tallFloor: number };
-  /** The strongest bound: the largest of all of them. */
+  boundBy: { volume: number; weight: number; floor: number; tallFloor: number; dff: number };
+  /** The strongest valid bound: volume, weight, tall pieces' floor and the dual feasible functions (rotation-aware). */
   strongerBound: number;
   piecesUnloaded: number;
   unloadedReasons: Record<string, number>;
@@ -52,8 +52,8 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
     firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
-    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor },
-    strongerBound: Math.max(lb.bound, tall.bound),
+    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff },
+    strongerBound: tall.bound,
     piecesUnloaded: result.totals.piecesUnloaded, unloadedReasons: reasons,
     volumeUtilization: result.totals.volumeUtilization,
     violations: violations.length,

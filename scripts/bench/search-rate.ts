@@ -2,7 +2,9 @@
 // decision: the beam search's children and their greedy completions), measured through
 // solve()'s cancellation poll, which runs once every 32 steps. `--vs <checkout>` runs the
 // same instances through another checkout's solver, interleaved, so both see the same load.
-//   npx tsx scripts/bench/search-rate.ts --data <folder> [--instances 2] [--seconds 2] [--support full|none] [--vs /path/to/checkout]
+// `--fixed-work` runs both on a virtual clock (0.1 ms per clock read), so both make exactly
+// the same search, and divides by the CPU time each used: steady on a loaded machine.
+//   npx tsx scripts/bench/search-rate.ts --data <folder> [--instances 2] [--seconds 2] [--support full|none] [--vs /path/to/checkout] [--fixed-work]
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '2' },
     support: { type: 'string', default: 'full' },
     vs: { type: 'string' },
+    'fixed-work': { type: 'boolean', default: false },
   },
 });
 
@@ -26,11 +29,18 @@ async function solverOf(root: string): Promise<Solve> {
   return ((await import(pathToFileURL(join(resolve(root), 'solver/index.ts')).href)) as { solve: Solve }).solve;
 }
 
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 function rate(solve: Solve, input: SolveInput): { stepsPerSecond: number; volume: number } {
   let polls = 0;
-  const t0 = performance.now();
-  const result = solve(input, { isCancelled: () => (polls++, false) });
-  const ms = performance.now() - t0;
+  let reads = 0;
+  const fixed = values['fixed-work'];
+  const t0 = fixed ? cpuMs() : performance.now();
+  const result = solve(input, { isCancelled: () => (polls++, false), ...(fixed ? { now: () => reads++ * 0.1 } : {}) });
+  const ms = (fixed ? cpuMs() : performance.now()) - t0;
   return { stepsPerSecond: (polls * 32 * 1000) / ms, volume: result.totals.volumeLoadedMm3 };
 }
 

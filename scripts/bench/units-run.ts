@@ -2,6 +2,7 @@
 import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
+import { unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from './known-optimum.ts';
 
 export interface UnitsFigures {
@@ -11,6 +12,8 @@ export interface UnitsFigures {
   seed: number;
   pieces: number;
   units: number;
+  /** The strongest lower bound (volume, weight, tall floor, dual feasible functions); K is the optimum. */
+  bound: number;
   piecesUnloaded: number;
   ms: number;
   firstPlanMs: number;
@@ -18,7 +21,7 @@ export interface UnitsFigures {
   firstViolation?: string;
 }
 
-export interface UnitsTask { solver: string; k: number; fill: number; seed: number; seconds: number }
+export interface UnitsTask { solver: string; k: number; fill: number; seed: number; seconds: number; support: 'per-line' | 'none' }
 
 const solvers = new Map<string, (input: SolveInput) => SolveResult>();
 
@@ -28,14 +31,14 @@ export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {
     solve = ((await import(pathToFileURL(t.solver).href)) as { solve: (input: SolveInput) => SolveResult }).solve;
     solvers.set(t.solver, solve);
   }
-  const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds);
+  const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds, t.support);
   const t0 = performance.now();
   const result = solve(inst.input);
   const ms = performance.now() - t0;
   const violations = checkPlan(inst.input, result);
   return {
     solver: t.solver, k: t.k, fill: t.fill, seed: t.seed, pieces: inst.pieces,
-    units: result.totals.units, piecesUnloaded: result.totals.piecesUnloaded,
+    units: result.totals.units, bound: unitBounds(inst.input.lines, inst.input.equipment).bound, piecesUnloaded: result.totals.piecesUnloaded,
     ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
     violations: violations.length,
     ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),

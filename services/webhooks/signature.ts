@@ -1,9 +1,11 @@
 // Standard Webhooks signing (contract, "Signature verification"): the signed content is
 // `<webhook-id>.<webhook-timestamp>.<raw body>`, the key is the base64 part of the secret after
 // `whsec_`, the signature is `v1,` + base64(HMAC-SHA256). During a secret rotation a request
-// carries one signature per secret, space-separated.
+// carries one signature per secret, space-separated. The HMAC is the standardwebhooks
+// package's own signer; this file adds the secret format check, rotation and verification.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Receivers reject timestamps further than this from their clock (decisions.md). */
@@ -27,16 +29,17 @@ export function secretKey(secret: string): Buffer {
   return key;
 }
 
-function digest(key: Buffer, msgId: string, timestampSeconds: number | string, rawBody: string | Uint8Array): Buffer {
-  return createHmac('sha256', key)
-    .update(`${msgId}.${timestampSeconds}.`)
-    .update(rawBody)
-    .digest();
+/** The package's own signer over our validated key (`format: 'raw'` takes the key bytes). */
+function signer(secret: string): Webhook {
+  return new Webhook(secretKey(secret), { format: 'raw' });
 }
 
-/** One signature, `v1,<base64>`. `rawBody` must be the exact bytes sent. */
+/** The signer takes a string or a Buffer; bytes are the UTF-8 text of the body. */
+const payloadOf = (rawBody: string | Uint8Array): string | Buffer => (typeof rawBody === 'string' ? rawBody : Buffer.from(rawBody));
+
+/** One signature, `v1,<base64>`, computed by the standardwebhooks package. `rawBody` must be the exact bytes sent. */
 export function sign(secret: string, msgId: string, timestampSeconds: number, rawBody: string | Uint8Array): string {
-  return `v1,${digest(secretKey(secret), msgId, timestampSeconds, rawBody).toString('base64')}`;
+  return signer(secret).sign(msgId, new Date(timestampSeconds * 1000), payloadOf(rawBody));
 }
 
 /** The `webhook-signature` header: one signature per active secret (two during a rotation). */
@@ -91,8 +94,7 @@ export function verify(
 
   let matched = false;
   for (const secret of typeof secrets === 'string' ? [secrets] : secrets) {
-    // Sign the header text exactly as received.
-    const expected = digest(secretKey(secret), msgId, ts, rawBody);
+    const expected = Buffer.from(sign(secret, msgId, timestamp, rawBody).slice(3), 'base64');
     // No early exit: every candidate is compared, so timing does not tell which one matched.
     for (const candidate of candidates) matched = timingSafeEqual(expected, candidate) || matched;
   }

@@ -17,6 +17,7 @@
 
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { classifyAddress, type AddressClass } from './ip-address.ts';
 
 export type UrlRefusalCode =
@@ -112,7 +113,9 @@ function isLocalhostName(hostname: string): boolean {
 /** A host that is (or parses as) an IP address in any spelling. */
 function isIpLiteral(hostname: string): boolean {
   if (hostname.startsWith('[')) return true; // WHATWG keeps IPv6 literals bracketed
-  if (isIP(hostname) !== 0) return true; // the URL parser already turned 2130706433, 0x7f.1, 0177.0.0.1 into dotted quads
+  // the URL parser already turns 2130706433, 0x7f.1, 0177.0.0.1 into dotted quads; ipaddr.js
+  // reads those spellings too, should a host ever reach here unparsed
+  if (ipaddr.isValid(hostname)) return true;
   // Belt and braces should the parser ever let one through: an all-numeric or hex last label.
   const last = hostname.split('.').pop() ?? '';
   return /^(0x[0-9a-f]*|[0-9]+)$/i.test(last);

@@ -2,7 +2,7 @@ import type { PlanWarning, SolverEquipment } from '../types.ts';
 import { PLAIN_NAMES, type Names } from '../names.ts';
 import type { UnitLoad } from './unit-load.ts';
 
-const DEFAULT_TOLERANCE_PERMILLE = 50;
+export const DEFAULT_TOLERANCE_PERMILLE = 50;
 
 /**
  * `cog-off-centre`: the load's centre of gravity lies more than the tolerance (permille of

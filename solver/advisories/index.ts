@@ -1,5 +1,5 @@
 import type {
-  AxleWarning, Placement, PlanWarning, SecuringWarning, SolveInput, StopWarning, UnitResult,
+  AxleWarning, Placement, PlanWarning, SecuringWarning, SolveInput, SolverCargoLine, SolverEquipment, StopWarning, UnitResult,
 } from '../types.ts';
 import { analyseUnit, placementsByUnit } from '../check/unit-geometry.ts';
 import { axleWarnings } from './axles.ts';
@@ -16,15 +16,35 @@ export interface Advisories {
   securingWarnings: SecuringWarning[];
 }
 
+interface Lookups {
+  of: [SolveInput['lines'], SolveInput['equipment']];
+  lines: Map<string, SolverCargoLine>;
+  equipment: Map<string, SolverEquipment>;
+}
+/** Lines and equipment by id, built once per input (`solve` advises Unit by Unit). */
+const lookups = new WeakMap<SolveInput, Lookups>();
+
+function lookupsOf(input: SolveInput): Lookups {
+  let l = lookups.get(input);
+  if (!l || l.of[0] !== input.lines || l.of[1] !== input.equipment) {
+    l = {
+      of: [input.lines, input.equipment],
+      lines: new Map(input.lines.map((x) => [x.id, x])),
+      equipment: new Map(input.equipment.map((e) => [e.id, e])),
+    };
+    lookups.set(input, l);
+  }
+  return l;
+}
+
 /**
  * The plan's advisories, per Unit: centre of gravity, axle loads, Stop order and load
  * securing. Advisory only: it never changes or refuses a plan.
  */
 export function advise(input: SolveInput, units: UnitResult[], placements: Placement[]): Advisories {
   const out: Advisories = { cogWarnings: [], axleWarnings: [], stopWarnings: [], securingWarnings: [] };
-  const lines = new Map(input.lines.map((l) => [l.id, l]));
-  const equipment = new Map(input.equipment.map((e) => [e.id, e]));
-  const names = namesOf(input, units);
+  const { lines, equipment } = lookupsOf(input);
+  const names = namesOf(input, units, { lines, equipment });
   const byUnit = placementsByUnit(placements);
   for (const unit of [...units].sort((a, b) => a.index - b.index)) {
     const pieces = byUnit.get(unit.index) ?? [];

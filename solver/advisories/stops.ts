@@ -1,6 +1,6 @@
 import type { Opening, Placement, StopWarning } from '../types.ts';
 import { pieceRef } from '../check/geometry.ts';
-import type { UnitGeometry } from '../check/unit-geometry.ts';
+import { analyseUnit, type UnitGeometry } from '../check/unit-geometry.ts';
 import { PLAIN_NAMES, type Names } from '../names.ts';
 import { higherRankBeyond } from './cargo-beyond.ts';
 
@@ -51,6 +51,12 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
       message: `${names.unit(unitIndex)}: ${blocked.length} piece(s) of ${names.stop(stop)} are blocked by cargo of a later Stop ` +
         `or of no Stop: ${names.pieces(blocked)}`,
     }));
+}
+
+/** How many of the Unit's pieces `stop-blocked` names (0 without several Stops). */
+export function countStopBlocked(pieces: Placement[], openings: readonly Opening[]): number {
+  if (pieces.length === 0) return 0;
+  return stopWarnings(0, analyseUnit(pieces), openings).reduce((a, w) => a + w.pieces.length, 0);
 }
 
 /** Cargo of a higher rank above each piece: through the pieces resting on it, or higher with a floor-plan overlap. */

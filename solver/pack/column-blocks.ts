@@ -23,22 +23,77 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
   // A column must reach higher than the lower line's own stack (lines of many pieces
   // stack with themselves; columns are for the short lines).
   const ownStack = (b: Block) => Math.min(counts[b.item], Math.floor(spec.H / b.dz)) * b.dz;
+  // The pair loop runs tens of thousands of times per phase: the upper candidates' figures
+  // in flat arrays, and per run of one line's blocks their extremes, so a lower block skips
+  // a line none of whose blocks can pair with it (pairs still count in order, as visited).
+  const n = plain.length;
+  const dx = new Float64Array(n), dy = new Float64Array(n), dz = new Float64Array(n), vol = new Float64Array(n);
+  const item = new Int32Array(n);
+  const enough = new Uint8Array(n);
+  const runs: Run[] = [];
+  for (let k = 0; k < n; k++) {
+    const b = plain[k];
+    dx[k] = b.dx; dy[k] = b.dy; dz[k] = b.dz; vol[k] = b.volume; item[k] = b.item;
+    enough[k] = b.count > counts[b.item] ? 0 : 1;
+    let r = runs[runs.length - 1];
+    if (!r || r.item !== b.item) runs.push((r = { item: b.item, start: k, end: k, minDx: Infinity, minDy: Infinity, minDz: Infinity, maxDz: 0, maxVol: 0 }));
+    r.end = k + 1;
+    r.minDx = Math.min(r.minDx, b.dx); r.minDy = Math.min(r.minDy, b.dy); r.minDz = Math.min(r.minDz, b.dz);
+    r.maxDz = Math.max(r.maxDz, b.dz); r.maxVol = Math.max(r.maxVol, b.volume);
+  }
+  const H = spec.H;
   const out: Block[] = [];
   let pairs = 0;
   for (const a of lowers) {
-    for (const b of plain) {
-      if (++pairs > MAX_PAIRS || out.length >= MAX_COLUMNS) return out;
-      if (b.item === a.item || b.dx > a.dx || b.dy > a.dy || a.dz + b.dz > spec.H || a.dz + b.dz <= ownStack(a)) continue;
-      const volume = a.volume + b.volume;
-      if (volume < MIN_FILL * a.dx * a.dy * (a.dz + b.dz)) continue;
-      if (a.count > counts[a.item] || b.count > counts[b.item]) continue;
-      out.push(column(a, b, items));
+    if (out.length >= MAX_COLUMNS || pairs >= MAX_PAIRS) break;
+    // The pairs of this row past the limit are never visited.
+    const limit = Math.min(n, MAX_PAIRS - pairs);
+    pairs += n;
+    // A lower block beyond its line's count pairs with nothing.
+    if (a.count > counts[a.item]) continue;
+    const ai = a.item, ax = a.dx, ay = a.dy, az = a.dz, av = a.volume;
+    const own = ownStack(a);
+    const area = MIN_FILL * ax * ay;
+    for (const r of runs) {
+      if (r.start >= limit) break;
+      if (r.item === ai || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
+      const end = Math.min(r.end, limit);
+      for (let k = r.start; k < end; k++) {
+        if (dx[k] > ax || dy[k] > ay) continue;
+        const h = az + dz[k];
+        if (h > H || h <= own || av + vol[k] < area * h || enough[k] === 0) continue;
+        out.push(column(a, plain[k], items));
+        if (out.length >= MAX_COLUMNS) return out;
+      }
     }
   }
   return out;
 }
 
+/** A run of consecutive upper candidates of one line, with their extremes. */
+interface Run {
+  item: number;
+  start: number;
+  end: number;
+  minDx: number;
+  minDy: number;
+  minDz: number;
+  maxDz: number;
+  maxVol: number;
+}
+
+/** Columns made so far, by lower and upper block: the same pairs recur phase after phase. */
+const made = new WeakMap<Block, Map<Block, Block>>();
+
 function column(a: Block, b: Block, items: Item[]): Block {
+  let byUpper = made.get(a);
+  if (!byUpper) made.set(a, (byUpper = new Map()));
+  let c = byUpper.get(b);
+  if (!c) byUpper.set(b, (c = newColumn(a, b, items)));
+  return c;
+}
+
+function newColumn(a: Block, b: Block, items: Item[]): Block {
   return {
     dx: a.dx, dy: a.dy, dz: a.dz + b.dz, volume: a.volume + b.volume, weight: a.weight + b.weight,
     item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: a.count + b.count, group: -1, pieces: null,

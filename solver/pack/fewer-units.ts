@@ -1,11 +1,15 @@
 // Fewer Units after the first complete plan: the last Units hold what nothing earlier took
 // and are often half empty. Within the time left, (1) move the last Unit's cargo into the
-// free space of the others, (2) repack the last two, three or four Units' cargo together
-// into one Unit fewer (the last one of the smallest type that takes the rest). A change is
-// kept only when every piece still goes: the plan never gets worse.
+// free space of the others, (2) shrink the last Unit by exchanges with the door ends of the
+// others (fleet/shrink-tail.ts), (3) repack the last two, three or four Units' cargo together
+// into one Unit fewer (the last one of the smallest type that takes the rest), (4) share the
+// big pieces out over one Unit fewer (fleet/share-big.ts). A change is kept only when every
+// piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
-import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from './fleet.ts';
-import { PackState } from './state.ts';
+import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
+import { shareBig } from './fleet/share-big.ts';
+import { shrinkTail } from './fleet/shrink-tail.ts';
+import type { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
 const MAX_TAIL = 4;
@@ -17,15 +21,16 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   const tailEnd = ticker.now() + (deadline - ticker.now()) / 2;
   while (ticker.now() < tailEnd) {
     ticker.poll();
-    const next = emptyLast(fleet, best, tailEnd, ticker) ?? repackTail(fleet, best, tailEnd, ticker);
+    const next = emptyLast(fleet, best, tailEnd, ticker) ?? shrinkTail(fleet, best, tailEnd, ticker) ?? repackTail(fleet, best, tailEnd, ticker);
     if (!next) break;
     best = next;
   }
-  // With time left, share the cargo out: each Unit gets its part of every size (big pieces
-  // to stand on, small ones to fill the headroom), instead of the last Units only small ones.
+  // With time left, share the big pieces out over one Unit fewer (each Unit its part of them
+  // to build on, every small piece offered to fill the headroom), instead of the last Units
+  // getting only small ones.
   const free = freeUnits(best).length;
   if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
-    const shared = shareOut(fleet, best, free - 1, deadline, ticker);
+    const shared = bigShared(fleet, best, free - 1, deadline, ticker);
     if (shared) best = shared;
   }
   return best === plan ? plan : renumbered(best);
@@ -66,7 +71,7 @@ function isEmpty(left: number[], groups: Set<number>): boolean {
 }
 
 /** A copy of a loaded Unit's state that a new fill continues from (phases restart, no space dead). */
-function reopen(state: PackState): PackState {
+export function reopen(state: PackState): PackState {
   const c = state.clone();
   c.spaces = c.spaces.map((s) => ({ ...s, dead: -1 }));
   c.phase = 0;
@@ -107,49 +112,13 @@ function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: nu
   return { ...plan, units: plan.units.filter((u) => u !== drop).map((u) => replaced.get(u) ?? u) };
 }
 
-/**
- * Deals the pieces out to `target` Units round-robin in volume order (groups whole), fills
- * each Unit with its share plus what the previous ones left, tops up with the rest; null
- * unless everything goes into `target` Units.
- */
-function shareOut(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
-  const views = freeUnits(plan).map((u) => u.view);
-  const { left: all, groups: allGroups } = cargoOf(fleet, plan.units);
-  const shares = Array.from({ length: target }, () => ({ left: new Array<number>(fleet.itemCount).fill(0), groups: new Set<number>() }));
-  let k = 0;
-  for (const e of fleet.byVolume()) {
-    if (e.group >= 0) {
-      if (allGroups.has(e.group)) shares[k++ % target].groups.add(e.group);
-      continue;
-    }
-    for (let n = 0; n < all[e.item]; n++) shares[k++ % target].left[e.item]++;
-  }
-  // Each Unit is offered its share and what the earlier ones left (offering more shares at
-  // once was measured worse: the last Units then get only the small pieces again).
-  const carry = new Array<number>(fleet.itemCount).fill(0);
-  const carryGroups = new Set<number>();
-  const units: PlannedUnit[] = [];
-  for (let u = 0; u < target; u++) {
-    if (ticker.now() >= deadline) return null;
-    const offer = shares[u].left.map((n, i) => n + carry[i]);
-    const groups = new Set([...shares[u].groups, ...carryGroups]);
-    const view = views[Math.min(u, views.length - 1)];
-    const mode: FleetMode = { beam: true, sliceMs: (deadline - ticker.now()) / (target - u + 1), deadline };
-    const state = fleet.fill(view, new PackState(view.spec, fleet.itemCount), offer, groups, mode);
-    state.used.forEach((n, i) => (offer[i] -= n));
-    for (const g of state.groupsUsed) {
-      groups.delete(g);
-      for (const i of fleet.groupMembers(g)) offer[i] = 0;
-    }
-    offer.forEach((n, i) => (carry[i] = n));
-    carryGroups.clear();
-    for (const g of groups) carryGroups.add(g);
-    units.push({ index: -1, view, state, fixedUnit: -1 });
-  }
+/** The big pieces dealt over `target` Units, small ones offered to all (see share-big.ts); the rest topped up. */
+function bigShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
+  const views = freeUnits(plan).map((u) => u.view).slice(0, target);
+  const { units, rest } = shareBig(fleet, views, cargoOf(fleet, plan.units), deadline, ticker);
   const candidate: FleetPlan = { ...plan, units };
-  if (isEmpty(carry, carryGroups)) return candidate;
-  // The rest into the free space of the Units, emptiest first.
-  return topUp(fleet, candidate, null, carry, carryGroups, deadline, ticker);
+  if (isEmpty(rest.left, rest.groups)) return candidate;
+  return topUp(fleet, candidate, null, rest.left, rest.groups, deadline, ticker);
 }
 
 /** Repacks the cargo of the last m Units into m - 1 (m = 2 .. 4); the first that works. */

@@ -9,6 +9,7 @@ import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { beamSearch, greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
+import { stopGuard } from './stop-guard.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
@@ -48,6 +49,8 @@ export interface FleetMode {
   /** Beam search only: time per Unit (ms), and when all improvement stops. */
   sliceMs: number;
   deadline: number;
+  /** Keep every Unit free of `stop-blocked` while packing (see stop-guard.ts). */
+  stopGuard?: boolean;
 }
 
 export class Fleet {
@@ -56,6 +59,8 @@ export class Fleet {
   private readonly maxTotal: number;
   private readonly seed: number;
   readonly severalStops: boolean;
+  /** Per item: 0 not yet known, 1 some row takes it, 2 none does. */
+  private readonly takesAny: Uint8Array;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -68,11 +73,14 @@ export class Fleet {
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
+    this.takesAny = new Uint8Array(prep.items.length);
   }
 
   /** Can any row take this item at all (one piece into an empty Unit)? */
   anyTakes(i: number): boolean {
-    return this.views.some((v) => v.takes(i));
+    let t = this.takesAny[i];
+    if (t === 0) this.takesAny[i] = t = this.views.some((v) => v.takes(i)) ? 1 : 2;
+    return t === 1;
   }
 
   plan(mode: FleetMode): FleetPlan {
@@ -138,6 +146,15 @@ export class Fleet {
     return this.prep.items.length;
   }
 
+  get items(): Item[] {
+    return this.prep.items;
+  }
+
+  /** Pieces per item in all. */
+  get counts(): number[] {
+    return this.prep.counts;
+  }
+
   groupMembers(g: number): number[] {
     return this.prep.groups[g];
   }
@@ -181,7 +198,7 @@ export class Fleet {
       .filter((v) => v.volume >= volume && v.spec.payload >= weight)
       .sort((a, b) => a.volume - b.volume || a.spec.payload - b.spec.payload);
     for (const view of fitsAll.slice(0, 3)) {
-      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0 });
+      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0, stopGuard: mode.stopGuard });
       if (state.volume >= volume) return { view, state };
     }
     const density = weight > 0 ? volume / weight : Infinity;
@@ -204,8 +221,12 @@ export class Fleet {
     if (phases.length === 0) return root;
     const minDim = this.minDimOf(phases);
     const shared = new Map<string, Block[]>();
-    const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) =>
-      new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
+    const admits = mode.stopGuard ? stopGuard(this.prep.items, view.equipment.openings) : null;
+    const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) => {
+      const problem = new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
+      problem.admits = admits;
+      return problem;
+    };
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
     // Out of time (or first plan): the plain greedy.
     // The first plan stacks short lines into columns (many small lines over many Units).

@@ -66,15 +66,18 @@ function mergeNeed(a: Block, b: Block): [number, number][] {
 /** The combinations of a and b along x, y and z that fit and fill enough of their box. */
 function combine(a: Block, b: Block, spec: UnitSpec, minFill: number, counts: ArrayLike<number>, out: Block[]): void {
   const volume = a.volume + b.volume;
-  const least = volume / minFill;
   const flatA = a.flat !== false, flatB = b.flat !== false;
   const hz = a.dz > b.dz ? a.dz : b.dz;
+  // Under a support rule a step in the top breaks the face what comes next stands on:
+  // side by side only at one height.
+  const level = spec.supportNone || a.dz === b.dz;
+  const least = volume / minFill;
   // Side by side along x (b behind a).
   let dx = a.dx + b.dx, dy = a.dy > b.dy ? a.dy : b.dy;
-  const alongX = dx <= spec.L && dy <= spec.W && hz <= spec.H && dx * dy * hz <= least;
+  const alongX = level && dx <= spec.L && dy <= spec.W && hz <= spec.H && dx * dy * hz <= least;
   // Side by side along y (b beside a).
   const wx = a.dx > b.dx ? a.dx : b.dx, wy = a.dy + b.dy;
-  const alongY = wx <= spec.L && wy <= spec.W && hz <= spec.H && wx * wy * hz <= least;
+  const alongY = level && wx <= spec.L && wy <= spec.W && hz <= spec.H && wx * wy * hz <= least;
   // b on the flat top of a, inside its footprint (fully supported).
   const onTop = flatA && b.dx <= a.dx && b.dy <= a.dy && a.dz + b.dz <= spec.H && a.dx * a.dy * (a.dz + b.dz) <= least;
   if (!(alongX || alongY || onTop) || !fitsCounts(a, b, counts)) return;

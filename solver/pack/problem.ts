@@ -4,9 +4,10 @@ import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
-import type { UnitSpec } from './state.ts';
+import { needsFullSupport, type UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
+import type { Admits } from './stop-guard.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
@@ -14,11 +15,46 @@ export interface Phase {
   groups: number[];
 }
 
+/** What the search reads first of every block, in flat arrays (index = block index). */
+export interface BlockFigures {
+  dx: Float64Array;
+  dy: Float64Array;
+  dz: Float64Array;
+  weight: Float64Array;
+  /** 1: every piece of the block needs its whole base supported. */
+  full: Uint8Array;
+  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
+  chunkDx: Float64Array;
+  chunkDy: Float64Array;
+  chunkDz: Float64Array;
+  chunkWeight: Float64Array;
+}
+
+/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
+export const CHUNK_BITS = 4;
+
+interface SimpleEntry {
+  item: Item;
+  count: number;
+  L: number;
+  W: number;
+  H: number;
+  blocks: Block[];
+}
+
+/** Simple blocks per orientation rule (one per equipment row) and item: see `simpleOf`. */
+const simpleCache = new WeakMap<(item: number) => Orientation[], Map<number, SimpleEntry>>();
+
 export class UnitProblem {
   private readonly cache: Block[][] = [];
   /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
   private readonly minVolumeUpTo: Float64Array[] = [];
   private readonly minDims: Float64Array[] = [];
+  private readonly figs: BlockFigures[] = [];
+  private readonly minSectionUpTo: Float64Array[] = [];
+  private readonly minFootprintUpTo: Float64Array[] = [];
+  /** An extra rule a block's position must pass (Stop order, see stop-guard.ts); null = none. */
+  admits: Admits | null = null;
 
   constructor(
     readonly spec: UnitSpec,
@@ -55,17 +91,37 @@ export class UnitProblem {
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
     this.cache[phase] = list;
-    const mins = new Float64Array(list.length);
-    let run = Infinity;
-    for (let i = 0; i < list.length; i++) mins[i] = run = Math.min(run, list[i].volume);
-    this.minVolumeUpTo[phase] = mins;
+    // One pass: the flat figures, the smallest extents, and per index the smallest volume,
+    // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
+    const n = list.length;
+    const chunks = (n >> CHUNK_BITS) + 1;
+    const f: BlockFigures = {
+      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n),
+      chunkDx: new Float64Array(chunks).fill(Infinity), chunkDy: new Float64Array(chunks).fill(Infinity),
+      chunkDz: new Float64Array(chunks).fill(Infinity), chunkWeight: new Float64Array(chunks).fill(Infinity),
+    };
+    const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
     const ext = new Float64Array([Infinity, Infinity, Infinity]);
-    for (const b of list) {
+    let vol = Infinity, sec = Infinity, foot = Infinity;
+    for (let i = 0; i < n; i++) {
+      const b = list[i];
+      f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
+      f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
+      const c = i >> CHUNK_BITS;
+      f.chunkDx[c] = Math.min(f.chunkDx[c], b.dx); f.chunkDy[c] = Math.min(f.chunkDy[c], b.dy);
+      f.chunkDz[c] = Math.min(f.chunkDz[c], b.dz); f.chunkWeight[c] = Math.min(f.chunkWeight[c], b.weight);
+      mins[i] = vol = Math.min(vol, b.volume);
+      sections[i] = sec = Math.min(sec, b.dy * b.dz);
+      footprints[i] = foot = Math.min(foot, b.dx * b.dy);
       if (b.dx < ext[0]) ext[0] = b.dx;
       if (b.dy < ext[1]) ext[1] = b.dy;
       if (b.dz < ext[2]) ext[2] = b.dz;
     }
+    this.minVolumeUpTo[phase] = mins;
+    this.minSectionUpTo[phase] = sections;
+    this.minFootprintUpTo[phase] = footprints;
     this.minDims[phase] = ext;
+    this.figs[phase] = f;
     return list;
   }
 
@@ -74,7 +130,7 @@ export class UnitProblem {
     const { items, groups } = this.phases[phase];
     for (const i of items) {
       this.ticker.tick();
-      list.push(...simpleBlocks(this.items[i], this.remaining[i], this.orientationsOf(i), this.spec));
+      for (const b of this.simpleOf(i)) list.push(b);
     }
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
@@ -85,23 +141,51 @@ export class UnitProblem {
     return list;
   }
 
+  /**
+   * The simple blocks of an item, shared by every problem of the same equipment row while
+   * the item's count stays the same (a big fleet re-cuts its phases for every Unit).
+   */
+  private simpleOf(i: number): Block[] {
+    let byItem = simpleCache.get(this.orientationsOf);
+    if (!byItem) simpleCache.set(this.orientationsOf, (byItem = new Map()));
+    const { L, W, H } = this.spec;
+    const count = this.remaining[i];
+    const known = byItem.get(i);
+    if (known && known.count === count && known.L === L && known.W === W && known.H === H && known.item === this.items[i]) return known.blocks;
+    const blocks = simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
+    byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
+    return blocks;
+  }
+
   /** The smallest block extents of a phase along x, y, z: thinner spaces hold none of its blocks. */
   minExtents(phase: number): Float64Array {
     this.blocks(phase);
     return this.minDims[phase];
   }
 
+  /** The extents and weights of a phase's blocks in flat arrays (same order as `blocks`). */
+  figures(phase: number): BlockFigures {
+    this.blocks(phase);
+    return this.figs[phase];
+  }
+
   /** Blocks before this index are all bigger than a space of this volume: skip them. */
   firstFitting(phase: number, spaceVolume: number): number {
     this.blocks(phase);
-    const mins = this.minVolumeUpTo[phase];
-    let lo = 0, hi = mins.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (mins[mid] > spaceVolume) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtMost(this.minVolumeUpTo[phase], spaceVolume);
+  }
+
+  /**
+   * Blocks before this index are all too big for a space of these extents (by volume,
+   * cross-section or footprint): skip them.
+   */
+  firstFittingBox(phase: number, sx: number, sy: number, sz: number): number {
+    this.blocks(phase);
+    return Math.max(
+      firstAtMost(this.minVolumeUpTo[phase], sx * sy * sz),
+      firstAtMost(this.minSectionUpTo[phase], sy * sz),
+      firstAtMost(this.minFootprintUpTo[phase], sx * sy),
+    );
   }
 
   /** Volume of all cargo this Unit could take: an upper bound for its fill. */
@@ -113,6 +197,17 @@ export class UnitProblem {
     }
     return v;
   }
+}
+
+/** The first index whose value is at most `limit` in a non-increasing array (its length if none). */
+function firstAtMost(values: Float64Array, limit: number): number {
+  let lo = 0, hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] > limit) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** The same order with up to 15 % random weight on its main key: another greedy, for restarts. */

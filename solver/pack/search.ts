@@ -1,7 +1,7 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, Space } from '../model.ts';
-import type { UnitProblem } from './problem.ts';
+import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 
 interface Move {
@@ -48,17 +48,32 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  const anchors = s.z0 > 0 && !problem.spec.supportNone ? supportedAnchors(state, s, front, left) : null;
-  for (let i = problem.firstFitting(state.phase, sx * sy * sz); i < blocks.length; i++) {
+  // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
+  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
+  let anchors: Anchor[] | null = null;
+  const f = problem.figures(state.phase);
+  const mask = (1 << CHUNK_BITS) - 1;
+  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+    if ((i & mask) === 0) {
+      // A chunk whose smallest extents or weight do not fit holds no block that fits.
+      const c = i >> CHUNK_BITS;
+      if (f.chunkDx[c] > sx || f.chunkDy[c] > sy || f.chunkDz[c] > sz || f.chunkWeight[c] > weightLeft) {
+        i += mask;
+        continue;
+      }
+    }
+    if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
     const b = blocks[i];
-    if (b.dx > sx || b.dy > sy || b.dz > sz || b.weight > weightLeft) continue;
     if (!state.available(b, problem.remaining)) continue;
-    if (!anchors) {
+    if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
-      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0)) continue;
+      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
+      anchors ??= supportedAnchors(state, s, front, left);
+      // A block needing full support goes only where an anchor's faces reach.
+      if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -90,9 +105,9 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
   const points: [number, number, number][] = [[cx, cy, 0]];
   const sup = state.supports;
-  for (let i = 0; i < sup.length; i++) {
+  for (const i of state.supportsAt(s.z0)) {
     const f = sup[i];
-    if (f.z !== s.z0 || f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
+    if (f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
     const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
     const py = left ? Math.max(s.y0, f.y0) : Math.min(s.y1, f.y1);
     if (px === cx && py === cy) continue;
@@ -110,6 +125,12 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
   return out;
 }
 
+/** Some anchor's top faces reach at least dx along x and dy along y. */
+function reaches(anchors: Anchor[], dx: number, dy: number): boolean {
+  for (const a of anchors) if (dx <= a.reachX && dy <= a.reachY) return true;
+  return false;
+}
+
 /** The block at the first anchor where it stays inside the space and can stand. */
 function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors: Anchor[], b: Block, front: boolean, left: boolean): Move | null {
   const full = needsFullSupport(problem.items, b);
@@ -118,9 +139,13 @@ function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;
     if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
-    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
   }
   return null;
+}
+
+function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y: number, z: number): boolean {
+  return problem.admits === null || problem.admits(state, b, x, y, z);
 }
 
 /**
@@ -152,13 +177,53 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
   place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
 }
 
-/** Completes the state greedily (the biggest block that fits the chosen space). */
+/** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
+  const level = !problem.spec.supportNone;
   for (;;) {
-    const moves = nextMoves(problem, state, 1);
+    const moves = nextMoves(problem, state, level ? LEVEL_CHOICES : 1);
     if (moves.length === 0) return state;
-    apply(problem, state, moves[0]);
+    let best = moves[0];
+    if (level) {
+      let top = -1;
+      for (const m of moves) {
+        const v = merit(problem, state, m);
+        if (v > top) { top = v; best = m; }
+      }
+    }
+    apply(problem, state, best);
   }
+}
+
+/** Blocks the greedy weighs per space under a support rule. */
+const LEVEL_CHOICES = 3;
+/** Weight of a level top in the merit (a block whose top continues its neighbours'). */
+const LEVEL_BONUS = 0.5;
+
+/**
+ * Under a support rule what comes next stands on flat faces: a block's volume, raised by
+ * the share of its top's edge that continues a neighbour's top at the same height (or
+ * meets a wall, or the block reaches the ceiling), so the tops join into wide faces.
+ */
+export function merit(problem: UnitProblem, state: PackState, m: Move): number {
+  const b = m.block;
+  const { L, W, H } = problem.spec;
+  const top = m.z + b.dz;
+  const x1 = m.x + b.dx, y1 = m.y + b.dy;
+  if (top === H) return b.volume * (1 + LEVEL_BONUS);
+  let edge = 0;
+  if (m.x === 0) edge += b.dy;
+  if (x1 === L) edge += b.dy;
+  if (m.y === 0) edge += b.dx;
+  if (y1 === W) edge += b.dx;
+  const sup = state.supports;
+  for (const i of state.supportsAt(top)) {
+    const s = sup[i];
+    if (s.noStack) continue;
+    if (s.x1 === m.x || s.x0 === x1) edge += Math.max(0, Math.min(s.y1, y1) - Math.max(s.y0, m.y));
+    if (s.y1 === m.y || s.y0 === y1) edge += Math.max(0, Math.min(s.x1, x1) - Math.max(s.x0, m.x));
+  }
+  return b.volume * (1 + (LEVEL_BONUS * Math.min(edge, 2 * (b.dx + b.dy))) / (2 * (b.dx + b.dy)));
 }
 
 const MAX_IDLE_PHASES = 6;

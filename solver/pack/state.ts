@@ -15,6 +15,8 @@ export interface UnitSpec {
   order: 'volume' | 'section';
 }
 
+const NONE: readonly number[] = [];
+
 export class PackState {
   spaces: Space[];
   supports: Support[] = [];
@@ -32,6 +34,10 @@ export class PackState {
   placedAtPhaseStart = 0;
   idlePhases = 0;
 
+  /** Indices of `supports` per height, ascending (copied on first write after a clone). */
+  private byZ = new Map<number, number[]>();
+  private byZShared = false;
+
   constructor(spec: UnitSpec, itemCount: number) {
     this.used = new Int32Array(itemCount);
     this.spaces = [{ x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1 }];
@@ -42,6 +48,8 @@ export class PackState {
     c.spaces = this.spaces.slice();
     c.supports = this.supports.slice();
     c.carried = this.carried.slice();
+    c.byZ = this.byZ;
+    c.byZShared = this.byZShared = true;
     c.placed = this.placed.slice();
     c.bottoms = this.bottoms.slice();
     c.used = this.used.slice();
@@ -52,6 +60,26 @@ export class PackState {
     c.placedAtPhaseStart = this.placedAtPhaseStart;
     c.idlePhases = this.idlePhases;
     return c;
+  }
+
+  /** Indices of the top faces at height z, ascending. */
+  supportsAt(z: number): readonly number[] {
+    return this.byZ.get(z) ?? NONE;
+  }
+
+  /** Adds a top face (and its fragile load, none yet). */
+  addSupport(f: Support): void {
+    if (this.byZShared) {
+      const copy = new Map<number, number[]>();
+      for (const [z, list] of this.byZ) copy.set(z, list.slice());
+      this.byZ = copy;
+      this.byZShared = false;
+    }
+    const list = this.byZ.get(f.z);
+    if (list) list.push(this.supports.length);
+    else this.byZ.set(f.z, [this.supports.length]);
+    this.supports.push(f);
+    this.carried.push(0);
   }
 
   available(block: Block, remaining: ArrayLike<number>): boolean {
@@ -93,9 +121,8 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   let anyFragile = false;
   let covered = 0;
   const sup = state.supports;
-  for (let i = 0; i < sup.length; i++) {
+  for (const i of state.supportsAt(z)) {
     const s = sup[i];
-    if (s.z !== z) continue;
     const a = area(s, x, y, x1, y1);
     if (a <= 0) continue;
     if (s.noStack) return false;
@@ -197,7 +224,11 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
   const top = z + block.dz;
   if (!spec.supportNone) {
     // New top faces may make a space that failed before usable again.
-    state.spaces = state.spaces.map((s) => (s.dead >= 0 && s.z0 === top ? { ...s, dead: -1 } : s));
+    const spaces = state.spaces; // a fresh array from carveSpaces: safe to update in place
+    for (let i = 0; i < spaces.length; i++) {
+      const s = spaces[i];
+      if (s.dead >= 0 && s.z0 === top) spaces[i] = { ...s, dead: -1 };
+    }
   }
   if (block.pieces) {
     const order = block.pieces.slice().sort((a, b) => a.z - b.z);
@@ -231,8 +262,7 @@ function placeTops(state: PackState, items: Item[], block: Block, x: number, y: 
       }
     }
   } else {
-    state.supports.push({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: z + block.dz, noStack: !item.stackable, fragile: false, cap: 0, below: null });
-    state.carried.push(0);
+    state.addSupport({ x0: x, y0: y, x1: x + block.dx, y1: y + block.dy, z: z + block.dz, noStack: !item.stackable, fragile: false, cap: 0, below: null });
   }
   state.used[block.item] += block.count;
 }
@@ -241,13 +271,12 @@ function placeTops(state: PackState, items: Item[], block: Block, x: number, y: 
 function addPieceTop(state: PackState, item: Item, x: number, y: number, z: number, dx: number, dy: number, dz: number): void {
   const sup = state.supports;
   const under: number[] = [];
-  if (z > 0) for (let i = 0; i < sup.length; i++) if (sup[i].z === z && sup[i].fragile && area(sup[i], x, y, x + dx, y + dy) > 0) under.push(i);
+  if (z > 0) for (const i of state.supportsAt(z)) if (sup[i].fragile && area(sup[i], x, y, x + dx, y + dy) > 0) under.push(i);
   for (const i of fragileBelow(state, under, x, y, x + dx, y + dy)) state.carried[i] += item.weight;
-  sup.push({
+  state.addSupport({
     x0: x, y0: y, x1: x + dx, y1: y + dy, z: z + dz,
     noStack: !item.stackable, fragile: item.fragile, cap: item.weight, below: item.fragile ? under : null,
   });
-  state.carried.push(0);
 }
 
 /** Puts a caller-fixed piece in as an obstacle and support (kept exactly where it is). */
@@ -266,10 +295,11 @@ export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDi
  */
 export function supportedReach(state: PackState, z: number, px: number, py: number, dirX: number, dirY: number): [number, number] {
   const sup = state.supports;
+  const atZ = state.supportsAt(z);
   const find = (qx: number, qy: number): number => {
-    for (let i = 0; i < sup.length; i++) {
+    for (const i of atZ) {
       const s = sup[i];
-      if (s.z === z && s.x0 < qx && qx < s.x1 && s.y0 < qy && qy < s.y1) return i;
+      if (s.x0 < qx && qx < s.x1 && s.y0 < qy && qy < s.y1) return i;
     }
     return -1;
   };

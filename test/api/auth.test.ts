@@ -54,6 +54,21 @@ test('rotation: the old key stops at once, the new key works with the same scope
   t.true(fresh.expiresAt!.getTime() > before.expires_at.getTime());
 });
 
+test('a key revoked or rotated through one API process is refused by another on its next request', async (t) => {
+  const other = await startTestApi();
+  t.teardown(() => other.close());
+  const revoked = await createTestOrg(api.sql);
+  const rotated = await createTestOrg(api.sql);
+  // both processes have served both keys: nothing either holds may outlive the change
+  for (const process of [api, other]) {
+    for (const key of [revoked.apiKey, rotated.apiKey]) t.true(accepted((await process.call('GET', '/api/v1/projects/prj_probe', { key })).status));
+  }
+  await revokeApiKey(api.sql, revoked.apiKeyId);
+  const fresh = (await rotateApiKey(api.sql, rotated.apiKeyId))!;
+  for (const key of [revoked.apiKey, rotated.apiKey]) t.is((await other.call('GET', '/api/v1/projects/prj_probe', { key })).status, 401);
+  t.true(accepted((await other.call('GET', '/api/v1/projects/prj_probe', { key: fresh.secret })).status));
+});
+
 test('an expired key answers the one 401', async (t) => {
   const org = await createTestOrg(api.sql, { termDays: 30 });
   await api.sql`update api_keys set expires_at = now() - interval '1 second' where id = ${org.apiKeyId}`;

@@ -37,7 +37,19 @@ test('a known path with another method answers 405 with Allow', async (t) => {
   t.is(res.headers.allow, 'POST');
   isErrorBody(t, res.body, 405, 'METHOD_NOT_ALLOWED');
   const cargo = await api.call('PUT', '/api/v1/projects/prj_x/cargo', { key: org.apiKey });
-  t.is(cargo.headers.allow, 'POST, GET');
+  t.is(cargo.headers.allow, 'POST, GET, HEAD');
+});
+
+test('Allow names HEAD wherever GET is served: API routes and the documentation', async (t) => {
+  const project = await api.call('DELETE', '/api/v1/projects/prj_x', { key: org.apiKey });
+  t.is(project.status, 405);
+  t.is(project.headers.allow, 'GET, HEAD');
+  for (const path of ['/api/v1/spec.json', '/api/v1/postman.json', '/api/v1', '/api/v1/reference/swagger-ui.css']) {
+    const res = await api.call('POST', path, { key: org.apiKey, body: {} });
+    t.is(res.status, 405, path);
+    t.is(res.headers.allow, 'GET, HEAD', path);
+    isErrorBody(t, res.body, 405, 'METHOD_NOT_ALLOWED');
+  }
 });
 
 test('a body over 4 MB answers 413', async (t) => {

@@ -30,6 +30,17 @@ test('the same key and body within 24 hours replays the first response and statu
   t.is(await countProjects(name), 1);
 });
 
+test('a replay answers the first response byte for byte: same fields in the same order, same content type', async (t) => {
+  const key = idem();
+  const name = uniqueName();
+  const first = await post('/projects', { name, transportMode: 'road' }, key);
+  const again = await post('/projects', { name, transportMode: 'road' }, key);
+  t.is(again.headers['idempotent-replayed'], 'true');
+  t.is(again.text, first.text);
+  t.is(again.headers['content-type'], first.headers['content-type']);
+  t.is(again.headers['content-length'], first.headers['content-length']);
+});
+
 test('every idempotent route replays: Load Plan creation and cargo import', async (t) => {
   const project = (await post('/projects', { name: uniqueName() }, idem())).body;
   const planKey = idem();

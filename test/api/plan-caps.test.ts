@@ -22,6 +22,9 @@ test('the Project cap of the plan answers 409 PLAN_LIMIT naming the resource, li
   t.like(res.body.data, { reason: 'plan-limit', resource: 'projects', limit: 2, planName: 'enterprise' });
   const [{ n }] = await api.sql`select count(*)::int as n from projects where organization_id = ${org.organizationId}`;
   t.is(n, 2);
+  // the refused creation was rolled back: its audit row names no Project
+  const refusals = await api.sql`select resource_id from audit_log where organization_id = ${org.organizationId} and status = 409`;
+  t.deepEqual(refusals.map((r) => r.resource_id), [null]);
 });
 
 test('the cap counts per organization', async (t) => {

@@ -313,16 +313,21 @@ function placementRows(html: string): number {
   return (table.match(/<tr/g) ?? []).length;
 }
 
-test('share pages count against the per-IP limit', async (t) => {
+test('share pages have a per-IP limit of their own and do not spend the API\'s', async (t) => {
   // a proxy-reported address of our own, so other suites calling from 127.0.0.1 do not count
-  const limited = await startTestApi({ RATE_LIMIT_PER_IP: '3', TRUST_PROXY: 'true' });
+  const limited = await startTestApi({ RATE_LIMIT_SHARE_PAGES_PER_IP: '3', RATE_LIMIT_PER_IP: '3', TRUST_PROXY: 'true' });
   t.teardown(() => limited.close());
   const { path } = await mintPath({});
+  const caller = await createTestOrg(limited.sql);
   const ip = `198.51.100.${process.pid % 250}`;
-  await limited.sql`delete from rate_limit_windows where bucket = ${'ip:' + ip}`;
+  const headers = { 'x-forwarded-for': ip };
+  await limited.sql`delete from rate_limit_windows where bucket in (${'ip:' + ip}, ${'share-ip:' + ip})`;
   // eight calls: even if a minute window ends among them, one window holds more than three
   const statuses: number[] = [];
-  for (let i = 0; i < 8; i++) statuses.push((await limited.call('GET', path, { headers: { 'x-forwarded-for': ip } })).status);
+  for (let i = 0; i < 8; i++) statuses.push((await limited.call('GET', path, { headers })).status);
   t.is(statuses[0], 200);
   t.true(statuses.includes(429), statuses.join(' '));
+  const [ipWindows] = await limited.sql`select count(*)::int as n from rate_limit_windows where bucket = ${'ip:' + ip}`;
+  t.is(ipWindows.n, 0);
+  t.is((await limited.call('GET', '/api/v1/libraries/cargo', { key: caller.apiKey, headers })).status, 200);
 });

@@ -53,6 +53,14 @@ test('the operations port is not the API: no key, and API paths are not served t
   t.is((await api.call('GET', '/readyz')).status, 404);
 });
 
+test('another method on the operations port answers 405 with Allow: GET, HEAD', async (t) => {
+  const api = await startOpsApi();
+  t.teardown(api.close);
+  const res = await fetch(`${api.opsUrl}/livez`, { method: 'POST' });
+  t.is(res.status, 405);
+  t.is(res.headers.get('allow'), 'GET, HEAD');
+});
+
 test('a worker is ready while it polls its task queue, and not once it has stopped', async (t) => {
   const w = await startTestWorker();
   t.teardown(w.close);

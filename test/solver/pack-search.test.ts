@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { feasibleMoves } from '../../solver/pack/search.ts';
+import { feasibleMoves, merit } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 
@@ -51,4 +51,14 @@ test('without a support rule the block still goes into the space corner', (t) =>
   const state = stateWithTopInTheMiddle(items, loose);
   const above = state.spaces.findIndex((s) => s.z0 === 500);
   t.deepEqual(feasibleMoves(problemOf(items, loose), state, above, 5).map((m) => [m.x, m.y, m.z]), [[0, 0, 500]]);
+});
+
+test('under a support rule a block whose top continues its neighbour\'s ranks above one of the same volume that leaves a step', (t) => {
+  const items = [item(0, 500, 500), item(1, 400, 500), item(2, 500, 400)];
+  const state = stateWithTopInTheMiddle(items, spec);
+  const problem = problemOf(items, spec);
+  // Both 0.2 m³, both against the piece at x 1000: one reaches its 500 mm top, one stops at 400 mm.
+  const level = merit(problem, state, { block: single(items[1]), x: 600, y: 0, z: 0 });
+  const step = merit(problem, state, { block: single(items[2]), x: 500, y: 0, z: 0 });
+  t.true(level > step);
 });

@@ -200,4 +200,14 @@ test('IPv4-mapped and NAT64 IPv6 addresses unwrap to their IPv4 address', (t) =>
   t.is(embeddedIPv4('2606:2800:220:1::1'), null);
   t.is(classifyAddress('::ffff:7f00:1'), 'loopback');
   t.is(classifyAddress('8.8.8.8'), null);
+  t.is(embeddedIPv4('::ffff:0:7f00:1'), '127.0.0.1'); // IPv4-translated (RFC 6145)
+  t.is(classifyAddress('::ffff:0:a00:1'), 'private');
+});
+
+test('addresses with no IPv4 inside that are still not public are refused', (t) => {
+  t.is(classifyAddress('::7f00:1'), 'reserved'); // deprecated IPv4-compatible
+  t.is(classifyAddress('64:ff9b:1::a00:1'), 'reserved'); // local-use NAT64: no fixed IPv4 place
+  t.is(classifyAddress('2001:db8::1'), 'reserved'); // documentation
+  t.is(classifyAddress('not an address'), 'reserved');
+  t.is(classifyAddress('100.100.100.200'), 'cloud_metadata');
 });

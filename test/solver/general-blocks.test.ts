@@ -1,0 +1,48 @@
+// General blocks: two blocks side by side or stacked, nearly filling their box.
+import test from 'ava';
+import type { Block, Item } from '../../solver/model.ts';
+import { withGeneralBlocks } from '../../solver/pack/general-blocks.ts';
+import type { UnitSpec } from '../../solver/pack/state.ts';
+
+const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
+const opts = { minFill: 0.9, maxBlocks: 1000, maxPairs: 100_000 };
+
+function item(index: number, l: number, w: number, h: number): Item {
+  return {
+    index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1,
+  };
+}
+
+function single(it: Item): Block {
+  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
+}
+
+/** Every pair of parts side by side (neither on the other) in the block and its sub-blocks. */
+function sideBySide(b: Block): [Block, Block][] {
+  if (!b.parts) return [];
+  const [p, q] = b.parts;
+  const here: [Block, Block][] = q.z === 0 ? [[p.block, q.block]] : [];
+  return [...here, ...sideBySide(p.block), ...sideBySide(q.block)];
+}
+
+test('under a support rule blocks go side by side only at one height, so their top is one level face', (t) => {
+  const items = [item(0, 500, 500, 500), item(1, 500, 500, 480), item(2, 400, 500, 500)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, opts, () => {});
+  const pairs = blocks.flatMap(sideBySide);
+  t.true(pairs.length > 0);
+  for (const [a, b] of pairs) t.is(a.dz, b.dz);
+});
+
+test('without a support rule blocks of nearly the same height still go side by side', (t) => {
+  const loose = { ...spec, supportNone: true };
+  const items = [item(0, 500, 500, 500), item(1, 500, 500, 480)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1], loose, opts, () => {});
+  t.true(blocks.flatMap(sideBySide).some(([a, b]) => a.dz !== b.dz));
+});
+
+test('general blocks come out the same for the same input', (t) => {
+  const items = [item(0, 500, 500, 500), item(1, 500, 500, 500), item(2, 400, 500, 500), item(3, 600, 500, 250)];
+  const make = () => withGeneralBlocks(items.map(single), items, [2, 1, 1, 2], spec, opts, () => {});
+  t.deepEqual(make(), make());
+});

@@ -1,0 +1,65 @@
+import test from 'ava';
+import { dffBound, largeSmall, roundDown, unitBounds } from '../../solver/lower-bound.ts';
+import { knownOptimum } from '../../scripts/bench/known-optimum.ts';
+import { equipment, line } from './helpers.ts';
+
+const UPRIGHT = ['LWH', 'WLH'] as const;
+
+test('pieces over half of every side each need a Unit of their own, though their volume fits one', (t) => {
+  const b = unitBounds([line({ quantity: 3, lengthMm: 600, widthMm: 600, heightMm: 600 })], [equipment()]);
+  t.is(b.volume, 1);
+  t.is(b.dff, 3);
+  t.is(b.bound, 3);
+});
+
+test('pieces over half the floor both ways but low stack: one Unit is enough and the bound says no more', (t) => {
+  // Upright only: 600 x 600 footprints cannot stand side by side, but 300 mm high they stack.
+  const b = unitBounds([line({ quantity: 3, lengthMm: 600, widthMm: 600, heightMm: 300, orientations: [...UPRIGHT] })], [equipment()]);
+  t.is(b.bound, 1);
+});
+
+test('the bound turns pieces the way that counts least: a piece that may lie flat is not counted tall', (t) => {
+  const tall = [line({ quantity: 2, lengthMm: 400, widthMm: 400, heightMm: 600, orientations: [...UPRIGHT] })];
+  const free = [line({ quantity: 2, lengthMm: 400, widthMm: 400, heightMm: 600 })];
+  const unit = equipment({ innerLengthMm: 700, innerWidthMm: 500, innerHeightMm: 1000 });
+  // Upright they stand neither end to end, side by side nor on each other: 2 Units.
+  t.is(dffBound(tall, [unit]), 2);
+  // Lying (600 along the length, 400 high) one fits on the other: the bound must allow 1.
+  t.is(dffBound(free, [unit]), 1);
+});
+
+test('with several Unit types a piece counts against the type it fits best', (t) => {
+  const small = equipment({ id: 'small' });
+  const big = equipment({ id: 'big', innerLengthMm: 2000 });
+  // 1,200 mm long upright pieces fit only the big type, over half of each of its sides: one each.
+  const b = unitBounds([line({ quantity: 2, lengthMm: 1200, widthMm: 600, heightMm: 600, orientations: [...UPRIGHT] })], [small, big]);
+  t.is(b.bound, 2);
+  // Pieces that fit the small type count there or in the big one, whichever is less.
+  const c = unitBounds([line({ quantity: 4, lengthMm: 600, widthMm: 600, heightMm: 600 })], [small, big]);
+  t.is(c.bound, 2);
+});
+
+test('the bound never exceeds a known optimum', (t) => {
+  for (const k of [3, 10]) {
+    for (const fill of [0.85, 0.9]) {
+      for (const seed of [1, 2, 3]) {
+        const inst = knownOptimum(k, fill, seed, 0);
+        t.true(unitBounds(inst.input.lines, inst.input.equipment).bound <= k, `K=${k} fill ${fill} seed ${seed}`);
+      }
+    }
+  }
+});
+
+test('dual feasible functions: sizes summing to at most one map to values summing to at most one', (t) => {
+  const D = 1000;
+  const fs = [largeSmall(0.1), largeSmall(0.3), largeSmall(0.5), roundDown(1), roundDown(2), roundDown(3), roundDown(5)];
+  // Every split of the side into up to three integer parts.
+  for (const f of fs) {
+    for (let a = 0; a <= D; a += 7) {
+      for (let b = 0; a + b <= D; b += 11) {
+        const c = D - a - b;
+        t.true(f(a, D) + f(b, D) + f(c, D) <= 1 + 1e-12, `${a} ${b} ${c}`);
+      }
+    }
+  }
+});
