@@ -7,7 +7,8 @@ import type { SolveInput } from '../types.ts';
 import { EquipmentView } from './equipment-view.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
-import { beamSearch, greedy } from './search.ts';
+import { improveUnit } from './improve.ts';
+import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 
@@ -231,7 +232,7 @@ export class Fleet {
     // Out of time (or first plan): the plain greedy.
     // The first plan stacks short lines into columns (many small lines over many Units).
     if (!mode.beam || this.ticker.now() >= deadline) return greedy(make(view.spec, null, 0, true), root);
-    // Improvement: beam searches with several greedy policies, then perturbed restarts.
+    // Improvement: several greedy policies, each with and without general blocks.
     const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
       ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]
       : POLICIES;
@@ -243,18 +244,9 @@ export class Fleet {
     ]);
     // Column blocks as one more variant (the first plan's policy): best of both by volume.
     variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
-    let best: PackState | null = null;
-    for (let k = 0; ; k++) {
-      const v = variants[k % variants.length];
-      const noise = k < variants.length ? 0 : this.seed * 7919 + k;
-      const problem = make(v.spec, v.general, noise, v.columns);
-      // Share the time: each first-round variant an equal part, restarts half of what is left.
-      const now = this.ticker.now();
-      const share = k < variants.length ? (deadline - now) / (variants.length - k) : (deadline - now) / 2;
-      const state = beamSearch(problem, root, Math.min(deadline, now + Math.max(share, 1)));
-      if (!best || state.volume > best.volume) best = state;
-      if (this.ticker.now() >= deadline || best.volume >= root.volume + problem.cargoVolume()) return best;
-    }
+    // Every variant's greedy first, then the beam-search time to the best of them.
+    const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
+    return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
   }
 
   /** The cargo this row can take, in packing order, cut into phases by Stop and size. */
