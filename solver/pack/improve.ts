@@ -4,15 +4,23 @@ import type { UnitProblem } from './problem.ts';
 import { beamSearch, greedy } from './search.ts';
 import type { PackState } from './state.ts';
 
-/** Variants that get a beam search (and perturbed restarts), best plain greedy first. */
-const BEAMED = 2;
+/** Fewest variants that get a beam search once time is short. */
+const MIN_BEAMED = 2;
+/**
+ * Greedy completions one variant's beam search should have time for (about a full width-2
+ * beam over ~60 block decisions); with less, fewer variants share the time.
+ */
+const GREEDIES_PER_BEAM = 150;
 
 /**
  * Runs every variant's plain greedy first (a few ms each, and on many box types they differ
- * by several points), then gives the time to the best `BEAMED` by greedy volume: each in turn
- * a beam search on half of the time left, then perturbed restarts of them the same way. The
- * greedy plans stay candidates, so the result is never worse than the best of them. The
- * order of work depends only on the input and seed; the clock decides how much of it runs.
+ * by several points), ranks them by volume and gives the beam-search time to as many of the
+ * best as the time left affords at GREEDIES_PER_BEAM greedy completions each (at least
+ * MIN_BEAMED, at most all): each in turn an equal part, then perturbed restarts of them on
+ * half of what is left. With few box types that is every variant, as before; with many,
+ * the best two. The greedy plans stay candidates, so the result is never worse than the
+ * best of them. The order of work depends only on the input and seed; the clock decides
+ * how much of it runs (and so how many variants the time affords).
  * `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
  */
 export function improveUnit(
@@ -21,21 +29,28 @@ export function improveUnit(
   let best = root;
   let bound = Infinity;
   const ranked: { k: number; volume: number }[] = [];
+  const costs: number[] = [];
   for (let k = 0; k < count; k++) {
     const problem = variant(k, 0);
+    const start = ticker.now();
     const state = greedy(problem, root.clone());
+    costs.push(ticker.now() - start);
     bound = root.volume + problem.cargoVolume();
     ranked.push({ k, volume: state.volume });
     if (k === 0 || state.volume > best.volume) best = state;
     if (best.volume >= bound || ticker.now() >= deadline) return best;
   }
   ranked.sort((a, b) => b.volume - a.volume || a.k - b.k);
-  const beamed = ranked.slice(0, BEAMED).map((r) => r.k);
+  // The median greedy (the first general-block variant's also pays for building the blocks).
+  const cost = Math.max(costs.sort((a, b) => a - b)[count >> 1], 0.01);
+  const afforded = Math.floor((deadline - ticker.now()) / (GREEDIES_PER_BEAM * cost));
+  const beamed = ranked.slice(0, Math.max(MIN_BEAMED, Math.min(count, afforded))).map((r) => r.k);
   for (let n = 0; ; n++) {
     const noise = n < beamed.length ? 0 : seed * 7919 + n;
     const problem = variant(beamed[n % beamed.length], noise);
     const now = ticker.now();
-    const state = beamSearch(problem, root, Math.min(deadline, now + Math.max((deadline - now) / 2, 1)));
+    const share = n < beamed.length ? (deadline - now) / (beamed.length - n) : (deadline - now) / 2;
+    const state = beamSearch(problem, root, Math.min(deadline, now + Math.max(share, 1)));
     if (state.volume > best.volume) best = state;
     if (ticker.now() >= deadline || best.volume >= bound) return best;
   }
