@@ -17,12 +17,13 @@ const GREEDIES_PER_DECISION = 16;
  * Runs every variant's plain greedy first (a few ms each, and on many box types they differ
  * by several points), ranks them by volume and gives the beam-search time to as many of the
  * best as the time left affords at GREEDIES_PER_DECISION greedy completions per block
- * decision each (at least MIN_BEAMED, at most all): each in turn an equal part, then perturbed restarts of them on
- * half of what is left. With few box types (big blocks, a few ms per completion) that is
- * every variant, as before; with 100 types (50-65 decisions of 3-15 ms) the best two. The greedy plans stay candidates, so the result is never worse than the
- * best of them. The order of work depends only on the input and seed; the clock decides
- * how much of it runs (and so how many variants the time affords).
- * `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
+ * decision each (at least MIN_BEAMED, at most all): each in turn an equal part, then
+ * perturbed restarts of them on half of what is left. With few box types (big blocks, a few
+ * ms per completion) that is every variant, as before; with 100 types (50-65 decisions of
+ * 3-15 ms) the best two. The greedy plans stay candidates, so the result is never worse
+ * than the best of them. The ranking depends only on the input and seed; the clock decides
+ * the budget and, through the measured time of a greedy completion, how many ranked
+ * variants share it. `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
  */
 export function improveUnit(
   variant: (k: number, noise: number) => UnitProblem, count: number, root: PackState, deadline: number, ticker: Ticker, seed: number,

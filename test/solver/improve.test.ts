@@ -1,0 +1,50 @@
+// Which variants get one Unit's improvement time (pack/improve.ts).
+import test from 'ava';
+import type { Item } from '../../solver/model.ts';
+import { improveUnit } from '../../solver/pack/improve.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
+import { greedy } from '../../solver/pack/search.ts';
+import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { Ticker } from '../../solver/ticker.ts';
+
+const spec: UnitSpec = { L: 2400, W: 1000, H: 1300, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
+const sizes = [[700, 400, 500], [600, 300, 450], [500, 500, 400], [450, 350, 300], [800, 250, 350], [300, 300, 300]];
+const items: Item[] = sizes.map(([l, w, h], index) => ({
+  index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
+  orientations: ['LWH', 'WLH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1,
+}));
+const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = [
+  { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
+];
+
+/** A clock that moves 1 ms per reading: the same readings give the same work. */
+function fakeTicker(): Ticker {
+  let t = 0;
+  return new Ticker({ now: () => (t += 1) });
+}
+
+function variantsOn(ticker: Ticker) {
+  return (k: number, noise: number) => new UnitProblem(
+    { ...spec, ...policies[k] }, items, items.map(() => 3), [{ items: items.map((i) => i.index), groups: [] }],
+    () => ['LWH', 'WLH'], () => null, 250, ticker, null, noise,
+  );
+}
+
+test('out of time after the first greedy, that greedy is the plan', (t) => {
+  const ticker = fakeTicker();
+  const root = new PackState(spec, items.length);
+  const first = greedy(variantsOn(fakeTicker())(0, 0), root.clone());
+  t.is(improveUnit(variantsOn(ticker), policies.length, root, 0, ticker, 1).volume, first.volume);
+});
+
+test('the improvement never loads less than the best variant greedy, and the same input and seed give the same plan', (t) => {
+  const root = new PackState(spec, items.length);
+  const best = Math.max(...policies.map((_, k) => greedy(variantsOn(fakeTicker())(k, 0), root.clone()).volume));
+  const run = () => {
+    const ticker = fakeTicker();
+    return improveUnit(variantsOn(ticker), policies.length, root, 2000, ticker, 7);
+  };
+  const a = run();
+  t.true(a.volume >= best);
+  t.deepEqual(run().placed.map((p) => [p.x, p.y, p.z, p.block.item]), a.placed.map((p) => [p.x, p.y, p.z, p.block.item]));
+});
