@@ -13,6 +13,11 @@ import { stopGuard } from './stop-guard.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
+/**
+ * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
+ * up to PHASE_ITEMS, so phases stay near PHASE_ITEMS as cargo runs out.
+ */
+const CUT_ITEMS = PHASE_ITEMS / 2;
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' },
@@ -311,7 +316,7 @@ export class Fleet {
     let current: { rank: number; entries: Entry[] } | null = null;
     for (const e of this.entries) {
       if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
-      if (!current || e.rank !== current.rank || current.entries.length >= PHASE_ITEMS) {
+      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
         current = { rank: e.rank, entries: [] };
         cut.push(current);
       }
