@@ -15,7 +15,7 @@ import { stopGuard } from './stop-guard.ts';
 const PHASE_ITEMS = 40;
 /**
  * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
- * up to PHASE_ITEMS, so phases stay near PHASE_ITEMS as cargo runs out.
+ * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
  */
 const CUT_ITEMS = PHASE_ITEMS / 2;
 /** Greedy policies the improvement tries (each with and without general blocks). */
