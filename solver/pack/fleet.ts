@@ -5,7 +5,7 @@ import type { Prepared } from '../prepare.ts';
 import type { Ticker } from '../ticker.ts';
 import type { SolveInput } from '../types.ts';
 import { EquipmentView } from './equipment-view.ts';
-import { UnitProblem, type Phase } from './problem.ts';
+import { UnitProblem, type Phase, type PhaseIndex } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
 import { greedy } from './search.ts';
@@ -14,6 +14,11 @@ import { stopGuard } from './stop-guard.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 const PHASE_ITEMS = 40;
+/**
+ * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
+ * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
+ */
+const CUT_ITEMS = PHASE_ITEMS / 2;
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' },
@@ -62,6 +67,10 @@ export class Fleet {
   readonly severalStops: boolean;
   /** Per item: 0 not yet known, 1 some row takes it, 2 none does. */
   private readonly takesAny: Uint8Array;
+  /** Per row: its cargo cut into phases once (see `phasesFor`). */
+  private readonly cuts = new Map<EquipmentView, { rank: number; entries: Entry[] }[]>();
+  /** Per row and phase (ids of the cut's phases merged): the block lists kept across Units. */
+  private readonly phaseMemos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -249,24 +258,64 @@ export class Fleet {
     return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
   }
 
-  /** The cargo this row can take, in packing order, cut into phases by Stop and size. */
+  /**
+   * The cargo this row can take, in packing order, cut into phases by Stop and size. The
+   * cut is made once per row (`cutOf`) and only thinned as cargo runs out, a thinned phase
+   * taking in its neighbours of the same Stop until it holds PHASE_ITEMS again: the phases of Unit after Unit stay the
+   * same, so their block lists are kept (`Phase.memo`) instead of built again per Unit.
+   */
   private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
+    const cut = this.cutOf(view);
     const phases: Phase[] = [];
+    const keys: string[] = [];
     let current: Phase | null = null;
     let rank = -1;
-    for (const e of this.entries) {
-      if (e.group >= 0) {
-        if (!groupsLeft.has(e.group) || !view.groupBlock(e.group)) continue;
-      } else if (left[e.item] <= 0 || !view.takes(e.item)) continue;
-      if (!current || e.rank !== rank || current.items.length + current.groups.length >= PHASE_ITEMS) {
-        current = { items: [], groups: [] };
-        phases.push(current);
-        rank = e.rank;
+    for (let s = 0; s < cut.length; s++) {
+      const items: number[] = [], groups: number[] = [];
+      for (const e of cut[s].entries) {
+        if (e.group >= 0) {
+          if (groupsLeft.has(e.group)) groups.push(e.group);
+        } else if (left[e.item] > 0) items.push(e.item);
       }
-      if (e.group >= 0) current.groups.push(e.group);
-      else current.items.push(e.item);
+      const n = items.length + groups.length;
+      if (n === 0) continue;
+      if (current && cut[s].rank === rank && current.items.length + current.groups.length < PHASE_ITEMS) {
+        current.items.push(...items);
+        current.groups.push(...groups);
+        keys[keys.length - 1] += `+${s}`;
+        continue;
+      }
+      current = { items, groups };
+      rank = cut[s].rank;
+      phases.push(current);
+      keys.push(`${s}`);
+    }
+    let memos = this.phaseMemos.get(view);
+    if (!memos) this.phaseMemos.set(view, (memos = new Map()));
+    for (let p = 0; p < phases.length; p++) {
+      let memo = memos.get(keys[p]);
+      if (!memo) memos.set(keys[p], (memo = new Map()));
+      phases[p].memo = memo;
     }
     return phases;
+  }
+
+  /** All the cargo this row can take, in packing order, cut into phases by Stop and size. */
+  private cutOf(view: EquipmentView): { rank: number; entries: Entry[] }[] {
+    let cut = this.cuts.get(view);
+    if (cut) return cut;
+    cut = [];
+    let current: { rank: number; entries: Entry[] } | null = null;
+    for (const e of this.entries) {
+      if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
+      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
+        current = { rank: e.rank, entries: [] };
+        cut.push(current);
+      }
+      current.entries.push(e);
+    }
+    this.cuts.set(view, cut);
+    return cut;
   }
 
   private minDimOf(phases: Phase[]): number {

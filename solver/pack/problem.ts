@@ -13,6 +13,24 @@ import type { Admits } from './stop-guard.ts';
 export interface Phase {
   items: number[];
   groups: number[];
+  /**
+   * Block lists kept across the Units of a fleet for this cut of cargo (by order and column
+   * flag): reused while the phase holds the same cargo (see `serves`).
+   */
+  memo?: Map<string, PhaseIndex>;
+}
+
+/** A phase's sorted blocks and what the search reads of them, kept for reuse. */
+export interface PhaseIndex {
+  list: Block[];
+  figs: BlockFigures;
+  minVolumeUpTo: Float64Array;
+  minSectionUpTo: Float64Array;
+  minFootprintUpTo: Float64Array;
+  minDims: Float64Array;
+  /** Pieces per item the list was built for. */
+  counts: Map<number, number>;
+  groups: number[];
 }
 
 /** What the search reads first of every block, in flat arrays (index = block index). */
@@ -79,8 +97,39 @@ export class UnitProblem {
 
   /** The blocks of a phase, biggest first (built on first use). */
   blocks(phase: number): Block[] {
-    let list = this.cache[phase];
+    const list = this.cache[phase];
     if (list) return list;
+    // A plain list (no noise, no general blocks) kept from an earlier Unit serves while its
+    // phase holds the same cargo: most phases of a big fleet do from one Unit to the next.
+    const memo = this.noiseSeed === 0 && !this.general ? this.phases[phase].memo : undefined;
+    const memoKey = `${this.spec.order}:${this.columns ? 1 : 0}`;
+    const kept = memo?.get(memoKey);
+    if (kept && this.serves(kept, this.phases[phase])) return this.use(phase, kept);
+    const index = this.indexOf(phase);
+    memo?.set(memoKey, index);
+    return this.use(phase, index);
+  }
+
+  /** A kept list serves while the phase holds the same items with the same pieces left, and the same groups. */
+  private serves(kept: PhaseIndex, phase: Phase): boolean {
+    if (phase.groups.length !== kept.groups.length || phase.groups.some((g, k) => kept.groups[k] !== g)) return false;
+    if (phase.items.length !== kept.counts.size) return false;
+    for (const i of phase.items) if (kept.counts.get(i) !== this.remaining[i]) return false;
+    return true;
+  }
+
+  private use(phase: number, index: PhaseIndex): Block[] {
+    this.cache[phase] = index.list;
+    this.minVolumeUpTo[phase] = index.minVolumeUpTo;
+    this.minSectionUpTo[phase] = index.minSectionUpTo;
+    this.minFootprintUpTo[phase] = index.minFootprintUpTo;
+    this.minDims[phase] = index.minDims;
+    this.figs[phase] = index.figs;
+    return index.list;
+  }
+
+  private indexOf(phase: number): PhaseIndex {
+    let list: Block[];
     const key = `${phase}:${this.general ? 1 : 0}:${this.columns ? 1 : 0}`;
     const known = this.shared.get(key);
     if (known) list = known.slice();
@@ -90,7 +139,6 @@ export class UnitProblem {
     }
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
-    this.cache[phase] = list;
     // One pass: the flat figures, the smallest extents, and per index the smallest volume,
     // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
     const n = list.length;
@@ -117,12 +165,10 @@ export class UnitProblem {
       if (b.dy < ext[1]) ext[1] = b.dy;
       if (b.dz < ext[2]) ext[2] = b.dz;
     }
-    this.minVolumeUpTo[phase] = mins;
-    this.minSectionUpTo[phase] = sections;
-    this.minFootprintUpTo[phase] = footprints;
-    this.minDims[phase] = ext;
-    this.figs[phase] = f;
-    return list;
+    const { items, groups } = this.phases[phase];
+    const counts = new Map<number, number>();
+    for (const i of items) counts.set(i, this.remaining[i]);
+    return { list, figs: f, minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims: ext, counts, groups: groups.slice() };
   }
 
   private buildBlocks(phase: number): Block[] {
