@@ -41,6 +41,8 @@ export interface ApiState {
   replayed?: boolean;
   /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
   beforeCommit?: (() => Promise<void>)[];
+  /** Set once the call's audit row committed with the request's own transaction. */
+  audited?: boolean;
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }
