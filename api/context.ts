@@ -28,6 +28,10 @@ export interface AuthState {
 export interface ApiState {
   requestId: string;
   route?: RouteContract;
+  /** The contract route the path and method name, resolved once by admission. */
+  resolved?: { route?: RouteContract; allow: string[] };
+  /** The hash of the request's well-formed bearer secret, or null; computed once by admission. */
+  secretHash?: Buffer | null;
   /** The IP's and the key's counts and the key, read in one round trip; absent when the store failed. */
   admission?: Admission;
   auth?: AuthState;

@@ -29,24 +29,15 @@ export interface AdmissionRequest {
  * this call (not revoked or expired, its creator still an owner or admin, the plan with API
  * access, the scope covering the route) and the IP was within its limit: a refused call
  * never spends the key's budget. Both counters are fixed windows shared by every API
- * process. Each database connection counts in a row of its own (slot = its backend pid),
- * so concurrent requests never wait for each other's row; the count is this slot's new
- * value plus the other slots' committed values (the statement does not see its own
- * update elsewhere, so the two parts do not overlap).
+ * process (see countHit).
  */
 export async function admit(db: Db, request: AdmissionRequest, windowMs: number, now = Date.now()): Promise<Admission> {
   const start = new Date(Math.floor(now / windowMs) * windowMs);
   const [row] = await db`
-    with ip_slot as (
-      insert into rate_limit_windows (bucket, window_start, slot, hits) values (${request.ipBucket}, ${start}, pg_backend_pid(), 1)
-      on conflict (bucket, window_start, slot) do update set hits = rate_limit_windows.hits + 1
+    with ip as (
+      insert into rate_limit_windows (bucket, window_start, hits) values (${request.ipBucket}, ${start}, 1)
+      on conflict (bucket, window_start) do update set hits = rate_limit_windows.hits + 1
       returning hits
-    ), ip as (
-      select ip_slot.hits + coalesce((
-        select sum(w.hits) from rate_limit_windows w
-        where w.bucket = ${request.ipBucket} and w.window_start = ${start} and w.slot <> pg_backend_pid()
-      ), 0)::int as hits
-      from ip_slot
     ), k as (
       select k.id, k.organization_id, k.scope, k.secret_hash,
              k.revoked_at is not null as revoked,
@@ -57,21 +48,15 @@ export async function admit(db: Db, request: AdmissionRequest, windowMs: number,
       join members m on m.id = k.created_by_member_id
       join organizations o on o.id = k.organization_id
       where k.secret_hash = ${request.secretHash}::bytea
-    ), key_slot as (
-      insert into rate_limit_windows (bucket, window_start, slot, hits)
-      select 'key:' || k.id, ${start}, pg_backend_pid(), 1 from k, ip
+    ), key_hit as (
+      insert into rate_limit_windows (bucket, window_start, hits)
+      select 'key:' || k.id, ${start}, 1 from k, ip
       where ${request.countKey}::boolean and ip.hits <= ${request.ipLimit}::int
         and not k.revoked and not k.expired and k.creator_qualifies
         and k.plan = 'enterprise' and k.api_access
         and (k.scope = 'read_write' or not ${request.isWrite}::boolean)
-      on conflict (bucket, window_start, slot) do update set hits = rate_limit_windows.hits + 1
-      returning bucket, hits
-    ), key_hit as (
-      select key_slot.hits + coalesce((
-        select sum(w.hits) from rate_limit_windows w
-        where w.bucket = key_slot.bucket and w.window_start = ${start} and w.slot <> pg_backend_pid()
-      ), 0)::int as hits
-      from key_slot
+      on conflict (bucket, window_start) do update set hits = rate_limit_windows.hits + 1
+      returning hits
     )
     select ip.hits as ip_hits, (select hits from key_hit) as key_hits, k.*
     from ip left join k on true`;

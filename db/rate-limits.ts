@@ -14,7 +14,7 @@ export async function countHit(db: Db, bucket: string, windowMs: number, now = D
   const start = new Date(Math.floor(now / windowMs) * windowMs);
   const [row] = await db`
     insert into rate_limit_windows (bucket, window_start, hits) values (${bucket}, ${start}, 1)
-    on conflict (bucket, window_start, slot) do update set hits = rate_limit_windows.hits + 1
+    on conflict (bucket, window_start) do update set hits = rate_limit_windows.hits + 1
     returning hits`;
   if (Math.random() < 0.001) await db`delete from rate_limit_windows where window_start < ${new Date(now - 86_400_000)}`;
   return { hits: row.hits, resetAt: new Date(start.getTime() + windowMs) };
@@ -23,5 +23,5 @@ export async function countHit(db: Db, bucket: string, windowMs: number, now = D
 /** Takes back a hit that should not count (a replayed request). */
 export async function uncountHit(db: Db, bucket: string, windowMs: number, now = Date.now()): Promise<void> {
   const start = new Date(Math.floor(now / windowMs) * windowMs);
-  await db`update rate_limit_windows set hits = greatest(hits - 1, 0) where bucket = ${bucket} and window_start = ${start} and slot = 0`;
+  await db`update rate_limit_windows set hits = greatest(hits - 1, 0) where bucket = ${bucket} and window_start = ${start}`;
 }
