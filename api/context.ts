@@ -45,6 +45,11 @@ export interface ApiState {
   replayed?: boolean;
   /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
   beforeCommit?: (() => Promise<void>)[];
+  /**
+   * Readers of a failed commit (idempotent routes): the first that recognizes the error
+   * (a check the database makes at commit) returns what to answer instead.
+   */
+  commitRefusals?: ((err: unknown) => Error | null)[];
   /** Set once the call's audit row committed with the request's own transaction. */
   audited?: boolean;
   /** Work to run once the request's transaction has committed. */

@@ -59,9 +59,12 @@ async function checkCap(
   // one round trip: the count is sent behind the lock on the transaction's connection
   // (pipelined), and Postgres runs it only once the lock is held
   const [, count] = await Promise.all([lockPlanCap(db, org.organizationId, resource), used(db, org.organizationId)]);
-  if (count - written >= limit) {
-    throw new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
-      reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
-    });
-  }
+  if (count - written >= limit) throw planLimitRefusal(org, resource, limit);
+}
+
+/** 409 PLAN_LIMIT: the organization has used what its plan allows of `resource`. */
+export function planLimitRefusal(org: Organization, resource: PlanCapResource, limit: number): Refusal {
+  return new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
+    reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
+  });
 }

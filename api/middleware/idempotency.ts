@@ -65,7 +65,8 @@ const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Ke
  * The claim is the key's lock, taken in the request's transaction: a concurrent request
  * with the key finds it taken (409); the record is written once, with the response, so a
  * process that dies mid-request leaves nothing behind and a retry goes through at once.
- * Checks that must come last (a plan cap) go in ctx.state.beforeCommit; work that must
+ * Checks that must come last (a plan cap) go in ctx.state.beforeCommit, or in the database
+ * at the commit, with a reader of its refusal in ctx.state.commitRefusals; work that must
  * follow the commit (starting a workflow) goes in ctx.state.afterCommit. A success with no
  * such work writes its audit row in the same transaction (its status cannot change after
  * the commit): the row commits with the write, and the request pays one commit, not two.
@@ -77,8 +78,10 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
   const beforeCommit: (() => Promise<void>)[] = [];
+  const commitRefusals: ((err: unknown) => Error | null)[] = [];
   ctx.state.afterCommit = afterCommit;
   ctx.state.beforeCommit = beforeCommit;
+  ctx.state.commitRefusals = commitRefusals;
   let claimed = false;
   let auditedInTransaction = false;
   try {
@@ -119,6 +122,12 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
         throw err;
       });
     });
+  } catch (err) {
+    // a check the database made at the commit (a plan cap): the write rolled back
+    const refusal = commitRefusals.map((read) => read(err)).find((r) => r !== null);
+    if (!refusal) throw err;
+    ctx.state.resourceId = undefined;
+    throw refusal;
   } finally {
     ctx.state.db = sql;
   }
