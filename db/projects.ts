@@ -57,11 +57,6 @@ export async function lockProject(db: Db, organizationId: string, id: string): P
   return rows.length > 0;
 }
 
-export async function countProjects(db: Db, organizationId: string): Promise<number> {
-  const [row] = await db`select count(*)::int as n from projects where organization_id = ${organizationId}`;
-  return row.n;
-}
-
 function toProject(row: any): Project {
   return {
     id: row.id,

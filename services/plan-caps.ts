@@ -30,22 +30,6 @@ export async function enforcePlanCap(
   await checkCap(db, org, limits, resource, used, 0);
 }
 
-/**
- * The same check for a creation this transaction has already written, as its last step
- * before the commit: the count includes the new one, so only a count above the cap
- * refuses (and the transaction rolls back). The lock is then held for the check and the
- * commit alone, which is what concurrent creations in one organization wait for.
- */
-export async function enforcePlanCapAfterWrite(
-  db: Db,
-  org: Organization,
-  limits: PlanLimits,
-  resource: PlanCapResource,
-  used: (db: Db, organizationId: string) => Promise<number>,
-): Promise<void> {
-  await checkCap(db, org, limits, resource, used, 1);
-}
-
 async function checkCap(
   db: Db,
   org: Organization,
