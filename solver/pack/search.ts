@@ -40,7 +40,8 @@ export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
 /** Up to `limit` blocks that can go into the space, biggest first, with their positions. */
 export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number): Move[] {
   const s = state.spaces[si];
-  const sx = s.x1 - s.x0, sy = s.y1 - s.y0, sz = s.z1 - s.z0;
+  let sx = s.x1 - s.x0, sy = s.y1 - s.y0;
+  const sz = s.z1 - s.z0;
   const ext = problem.minExtents(state.phase);
   if (sx < ext[0] || sy < ext[1] || sz < ext[2]) return [];
   const left = s.y0 <= problem.spec.W - s.y1;
@@ -48,10 +49,21 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
-  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
-  let anchors: Anchor[] | null = null;
   const f = problem.figures(state.phase);
+  // Above the floor under a support rule: blocks stand at anchors on the top faces.
+  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
+  const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
+  if (onFaces && f.allFull === 1) {
+    // Every block needs its whole base supported: none is longer or wider than the faces reach.
+    let rx = 0, ry = 0;
+    for (const a of anchors) {
+      if (a.reachX > rx) rx = a.reachX;
+      if (a.reachY > ry) ry = a.reachY;
+    }
+    if (rx < sx) sx = rx;
+    if (ry < sy) sy = ry;
+    if (sx < ext[0] || sy < ext[1]) return [];
+  }
   const mask = (1 << CHUNK_BITS) - 1;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
     if ((i & mask) === 0) {
@@ -63,6 +75,8 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
+    // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
+    if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
     const b = blocks[i];
     if (!state.available(b, problem.remaining)) continue;
     if (!onFaces) {
@@ -71,9 +85,6 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
-      anchors ??= supportedAnchors(state, s, front, left);
-      // A block needing full support goes only where an anchor's faces reach.
-      if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -82,6 +93,8 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   }
   return out;
 }
+
+const NO_ANCHORS: Anchor[] = [];
 
 /** A corner to put a block at above the floor, and how far the top faces reach from it. */
 interface Anchor {
