@@ -75,6 +75,11 @@ export class UnitProblem {
   private readonly minFootprintUpTo: Float64Array[] = [];
   /** An extra rule a block's position must pass (Stop order, see stop-guard.ts); null = none. */
   admits: Admits | null = null;
+  /**
+   * Work done by the search on this problem, in units that take about the same time
+   * anywhere: blocks scanned, spaces ordered and spaces carved (see search.ts).
+   */
+  work = 0;
 
   constructor(
     readonly spec: UnitSpec,

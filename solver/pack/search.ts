@@ -82,6 +82,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   // Above the floor under a support rule: blocks stand at anchors on the top faces.
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
   const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
+  if (onFaces) problem.work += state.supportsAt(s.z0).length;
   if (onFaces && f.allFull === 1) {
     // Every block needs its whole base supported: none is longer or wider than the faces reach.
     let rx = 0, ry = 0;
@@ -94,7 +95,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (sx < ext[0] || sy < ext[1]) return [];
   }
   const mask = (1 << CHUNK_BITS) - 1;
+  let scanned = 0;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+    scanned++;
     if ((i & mask) === 0) {
       // A chunk whose smallest extents or weight do not fit holds no block that fits.
       const c = i >> CHUNK_BITS;
@@ -120,6 +123,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     }
     if (out.length >= limit) break;
   }
+  problem.work += scanned;
   return out;
 }
 
@@ -198,6 +202,7 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
   while (state.phase < problem.phases.length) {
     problem.ticker.tick();
     let n = spaceKeys(problem, state);
+    problem.work += state.spaces.length;
     if (n === 0) {
       // A run of phases that place nothing means the Unit is as good as full: stop
       // (bounds the work per Unit when thousands of lines remain).
@@ -219,6 +224,7 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
 }
 
 function apply(problem: UnitProblem, state: PackState, m: Move): void {
+  problem.work += state.spaces.length;
   place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
 }
 
