@@ -41,6 +41,8 @@ export interface BlockFigures {
   weight: Float64Array;
   /** 1: every piece of the block needs its whole base supported. */
   full: Uint8Array;
+  /** 1: so does every block of the phase. */
+  allFull: number;
   /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
   chunkDx: Float64Array;
   chunkDy: Float64Array;
@@ -73,6 +75,11 @@ export class UnitProblem {
   private readonly minFootprintUpTo: Float64Array[] = [];
   /** An extra rule a block's position must pass (Stop order, see stop-guard.ts); null = none. */
   admits: Admits | null = null;
+  /**
+   * Work done by the search on this problem, in units that take about the same time
+   * anywhere: blocks scanned, spaces ordered and spaces carved (see search.ts).
+   */
+  work = 0;
 
   constructor(
     readonly spec: UnitSpec,
@@ -144,7 +151,7 @@ export class UnitProblem {
     const n = list.length;
     const chunks = (n >> CHUNK_BITS) + 1;
     const f: BlockFigures = {
-      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n),
+      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n), allFull: 1,
       chunkDx: new Float64Array(chunks).fill(Infinity), chunkDy: new Float64Array(chunks).fill(Infinity),
       chunkDz: new Float64Array(chunks).fill(Infinity), chunkWeight: new Float64Array(chunks).fill(Infinity),
     };
@@ -155,6 +162,7 @@ export class UnitProblem {
       const b = list[i];
       f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
       f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
+      f.allFull &= f.full[i];
       const c = i >> CHUNK_BITS;
       f.chunkDx[c] = Math.min(f.chunkDx[c], b.dx); f.chunkDy[c] = Math.min(f.chunkDy[c], b.dy);
       f.chunkDz[c] = Math.min(f.chunkDz[c], b.dz); f.chunkWeight[c] = Math.min(f.chunkWeight[c], b.weight);
