@@ -220,7 +220,7 @@ function fragileLoadOk(state: PackState, items: Item[], block: Block, x: number,
 
 /** Puts the block at (x, y, z): updates spaces, top faces, fragile loads, counts. */
 export function place(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number, minDim: number): void {
-  state.spaces = carveParts(state.spaces, block, x, y, z, minDim);
+  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim);
   const top = z + block.dz;
   if (!spec.supportNone) {
     // New top faces may make a space that failed before usable again.
@@ -243,13 +243,6 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
   state.weight += block.weight;
   state.volume += block.volume;
   state.placed.push({ block, x, y, z });
-}
-
-/** Carves each part of a general block on its own: the air inside its box stays usable. */
-function carveParts(spaces: Space[], block: Block, x: number, y: number, z: number, minDim: number): Space[] {
-  if (!block.parts) return carveSpaces(spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim);
-  for (const p of block.parts) spaces = carveParts(spaces, p.block, x + p.x, y + p.y, z + p.z, minDim);
-  return spaces;
 }
 
 /** Top faces and counts of a block of identical pieces (or of each part of a general block). */

@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { withGeneralBlocks } from '../../solver/pack/general-blocks.ts';
-import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
+import type { UnitSpec } from '../../solver/pack/state.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
 const opts = { minFill: 0.9, maxBlocks: 1000, maxPairs: 100_000 };
@@ -69,15 +69,4 @@ test('the packing area of a stack is the top of its upper block', (t) => {
   t.truthy(stack);
   t.false(stack!.flat);
   t.deepEqual(stack!.area, [0, 0, 500, 480]);
-});
-
-test('the air inside a general block stays free for other pieces', (t) => {
-  // 1 stands on 0 at its corner: the rim of 0's top beside 1 is free, not carved with the box.
-  const items = [item(0, 1000, 1000, 300), item(1, 500, 1000, 300)];
-  const tower = withGeneralBlocks(items.map(single), items, [1, 1], spec, { ...opts, minFill: 0.5 }, () => {})
-    .find((b) => b.dz === 600 && b.parts?.[0].block.item === 0);
-  t.truthy(tower);
-  const state = new PackState(spec, items.length);
-  place(state, spec, items, tower!, 0, 0, 0, 100);
-  t.true(state.spaces.some((s) => s.x0 === 500 && s.z0 === 300 && s.x1 === 2000));
 });
