@@ -65,6 +65,11 @@ export interface Block {
   need?: [number, number][];
   /** The whole top face is at dz (anything may stand anywhere on it). */
   flat?: boolean;
+  /**
+   * General blocks: the rectangle of the top (x0, y0, x1, y1, at dz) anything may stand on
+   * (its packing area), null when none; unset: the whole top when `flat` is not false.
+   */
+  area?: [number, number, number, number] | null;
   /** Cached: every piece needs its whole base supported. */
   fullSupport?: boolean;
 }

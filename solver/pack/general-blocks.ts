@@ -54,7 +54,8 @@ function needOf(b: Block): [number, number][] {
 
 function signature(b: Block): string {
   const need = needOf(b).map(([i, n]) => `${i}:${n}`).join(',');
-  return `${b.dx},${b.dy},${b.dz},${b.flat !== false ? 1 : 0}|${need}`;
+  const a = areaOf(b);
+  return `${b.dx},${b.dy},${b.dz},${a ? a.join(':') : '-'}|${need}`;
 }
 
 function mergeNeed(a: Block, b: Block): [number, number][] {
@@ -66,34 +67,69 @@ function mergeNeed(a: Block, b: Block): [number, number][] {
 /** The combinations of a and b along x, y and z that fit and fill enough of their box. */
 function combine(a: Block, b: Block, spec: UnitSpec, minFill: number, counts: ArrayLike<number>, out: Block[]): void {
   const volume = a.volume + b.volume;
-  const flatA = a.flat !== false, flatB = b.flat !== false;
   const hz = a.dz > b.dz ? a.dz : b.dz;
   // Under a support rule a step in the top breaks the face what comes next stands on:
   // side by side only at one height.
   const level = spec.supportNone || a.dz === b.dz;
   const least = volume / minFill;
   // Side by side along x (b behind a).
-  let dx = a.dx + b.dx, dy = a.dy > b.dy ? a.dy : b.dy;
+  const dx = a.dx + b.dx, dy = a.dy > b.dy ? a.dy : b.dy;
   const alongX = level && dx <= spec.L && dy <= spec.W && hz <= spec.H && dx * dy * hz <= least;
   // Side by side along y (b beside a).
   const wx = a.dx > b.dx ? a.dx : b.dx, wy = a.dy + b.dy;
   const alongY = level && wx <= spec.L && wy <= spec.W && hz <= spec.H && wx * wy * hz <= least;
-  // b on the flat top of a, inside its footprint (fully supported).
-  const onTop = flatA && b.dx <= a.dx && b.dy <= a.dy && a.dz + b.dz <= spec.H && a.dx * a.dy * (a.dz + b.dz) <= least;
+  // b on a's packing area (the rectangle of its top anything may stand on): fully supported.
+  const pa = areaOf(a);
+  const onTop = pa !== null && b.dx <= pa[2] - pa[0] && b.dy <= pa[3] - pa[1] && a.dz + b.dz <= spec.H && a.dx * a.dy * (a.dz + b.dz) <= least;
   if (!(alongX || alongY || onTop) || !fitsCounts(a, b, counts)) return;
-  const sameTop = flatA && flatB && a.dz === b.dz;
-  if (alongX) out.push(general(a, b, dx, dy, hz, a.dx, 0, 0, sameTop && a.dy === b.dy));
-  if (alongY) out.push(general(a, b, wx, wy, hz, 0, a.dy, 0, sameTop && a.dx === b.dx));
-  dx = a.dx; dy = a.dy;
-  if (onTop) out.push(general(a, b, dx, dy, a.dz + b.dz, 0, 0, a.dz, flatB && b.dx === a.dx && b.dy === a.dy));
+  const same = a.dz === b.dz;
+  if (alongX) out.push(general(a, b, dx, dy, hz, a.dx, 0, 0, same ? besideArea(areaOf(a), areaOf(b), a.dx, 0) : null));
+  if (alongY) out.push(general(a, b, wx, wy, hz, 0, a.dy, 0, same ? besideArea(areaOf(a), areaOf(b), 0, a.dy) : null));
+  if (onTop) {
+    const pb = areaOf(b);
+    out.push(general(a, b, a.dx, a.dy, a.dz + b.dz, pa[0], pa[1], a.dz, pb && [pb[0] + pa[0], pb[1] + pa[1], pb[2] + pa[0], pb[3] + pa[1]]));
+  }
 }
 
-function general(a: Block, b: Block, dx: number, dy: number, dz: number, bx: number, by: number, bz: number, flat: boolean): Block {
+/** A rectangle of a block's top (x0, y0, x1, y1 at its full height) anything may stand on, or null. */
+type Area = [number, number, number, number];
+
+/** The block's packing area: its whole top when flat (simple blocks of stackable pieces). */
+function areaOf(b: Block): Area | null {
+  if (b.area !== undefined) return b.area;
+  return b.flat === false ? null : [0, 0, b.dx, b.dy];
+}
+
+/**
+ * The packing area of two blocks of one height side by side (b shifted by ox, oy): the
+ * larger of the two, or both joined where they meet along the whole of a shared edge.
+ */
+function besideArea(pa: Area | null, pb0: Area | null, ox: number, oy: number): Area | null {
+  const pb: Area | null = pb0 && [pb0[0] + ox, pb0[1] + oy, pb0[2] + ox, pb0[3] + oy];
+  let best: Area | null = null;
+  const consider = (r: Area | null) => {
+    if (r && r[2] > r[0] && r[3] > r[1] && (!best || size(r) > size(best))) best = r;
+  };
+  consider(pa);
+  consider(pb);
+  if (pa && pb) {
+    if (ox > 0 && pa[2] === ox && pb[0] === ox) consider([pa[0], Math.max(pa[1], pb[1]), pb[2], Math.min(pa[3], pb[3])]);
+    if (oy > 0 && pa[3] === oy && pb[1] === oy) consider([Math.max(pa[0], pb[0]), pa[1], Math.min(pa[2], pb[2]), pb[3]]);
+  }
+  return best;
+}
+
+function size(r: Area): number {
+  return (r[2] - r[0]) * (r[3] - r[1]);
+}
+
+function general(a: Block, b: Block, dx: number, dy: number, dz: number, bx: number, by: number, bz: number, area: Area | null): Block {
+  const flat = area !== null && area[0] === 0 && area[1] === 0 && area[2] === dx && area[3] === dy;
   return {
     dx, dy, dz, volume: a.volume + b.volume, weight: a.weight + b.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1,
     count: a.count + b.count, group: -1, pieces: null,
     parts: [{ block: a, x: 0, y: 0, z: 0 }, { block: b, x: bx, y: by, z: bz }],
-    need: mergeNeed(a, b), flat,
+    need: mergeNeed(a, b), flat, area,
   };
 }
 

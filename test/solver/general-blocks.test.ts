@@ -46,3 +46,27 @@ test('general blocks come out the same for the same input', (t) => {
   const make = () => withGeneralBlocks(items.map(single), items, [2, 1, 1, 2], spec, opts, () => {});
   t.deepEqual(make(), make());
 });
+
+test('a block goes on the packing area of a block whose top is not all one face', (t) => {
+  // 0 and 1 side by side at one height but of different depth: an L-shaped top whose
+  // rectangle 1000 x 400 carries 2 (the whole box is not flat).
+  const items = [item(0, 500, 500, 300), item(1, 500, 400, 300), item(2, 1000, 400, 300)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, { ...opts, minFill: 0.85 }, () => {});
+  const lower = blocks.find((b) => b.parts && b.dz === 300 && b.dx === 1000 && b.flat === false);
+  t.truthy(lower);
+  t.deepEqual(lower!.area, [0, 0, 1000, 400]);
+  const stacked = blocks.find((b) => b.parts?.[0].block === lower && b.parts?.[1].z === 300);
+  t.truthy(stacked);
+  // The upper part lies wholly on the packing area of the lower.
+  const up = stacked!.parts![1];
+  t.true(up.x >= 0 && up.y >= 0 && up.x + up.block.dx <= 1000 && up.y + up.block.dy <= 400);
+});
+
+test('the packing area of a stack is the top of its upper block', (t) => {
+  const items = [item(0, 500, 500, 300), item(1, 500, 480, 300)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1], spec, opts, () => {});
+  const stack = blocks.find((b) => b.dz === 600 && b.parts?.[0].block.item === 0);
+  t.truthy(stack);
+  t.false(stack!.flat);
+  t.deepEqual(stack!.area, [0, 0, 500, 480]);
+});
