@@ -29,7 +29,7 @@ export function simpleBlocks(item: Item, count: number, orientations: Orientatio
           const n = nx * ny * nz;
           out.push({
             dx: a * nx, dy: b * ny, dz: c * nz, volume: item.volume * n, weight: item.weight * n,
-            item: item.index, rotation, nx, ny, nz, count: n, group: -1, pieces: null,
+            item: item.index, rotation, nx, ny, nz, count: n, group: -1, pieces: null, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined,
           });
         }
       }
