@@ -5,20 +5,14 @@ import type { Prepared } from '../prepare.ts';
 import type { Ticker } from '../ticker.ts';
 import type { SolveInput } from '../types.ts';
 import { EquipmentView } from './equipment-view.ts';
-import { UnitProblem, type Phase, type PhaseIndex } from './problem.ts';
+import { PhaseCuts } from './phase-lists.ts';
+import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 
-/** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
-const PHASE_ITEMS = 40;
-/**
- * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
- * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
- */
-const CUT_ITEMS = PHASE_ITEMS / 2;
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' },
@@ -67,10 +61,8 @@ export class Fleet {
   readonly severalStops: boolean;
   /** Per item: 0 not yet known, 1 some row takes it, 2 none does. */
   private readonly takesAny: Uint8Array;
-  /** Per row: its cargo cut into phases once (see `phasesFor`). */
-  private readonly cuts = new Map<EquipmentView, { rank: number; entries: Entry[] }[]>();
-  /** Per row and phase (ids of the cut's phases merged): the block lists kept across Units. */
-  private readonly phaseMemos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
+  /** Per row: its cargo cut into phases once, and the phases' block lists kept across Units. */
+  private readonly cuts: PhaseCuts;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -83,6 +75,7 @@ export class Fleet {
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
+    this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
   }
 
@@ -258,64 +251,9 @@ export class Fleet {
     return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
   }
 
-  /**
-   * The cargo this row can take, in packing order, cut into phases by Stop and size. The
-   * cut is made once per row (`cutOf`) and only thinned as cargo runs out, a thinned phase
-   * taking in its neighbours of the same Stop until it holds PHASE_ITEMS again: the phases of Unit after Unit stay the
-   * same, so their block lists are kept (`Phase.memo`) instead of built again per Unit.
-   */
+  /** The cargo this row can take, in packing order, cut into phases (see phase-lists.ts). */
   private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
-    const cut = this.cutOf(view);
-    const phases: Phase[] = [];
-    const keys: string[] = [];
-    let current: Phase | null = null;
-    let rank = -1;
-    for (let s = 0; s < cut.length; s++) {
-      const items: number[] = [], groups: number[] = [];
-      for (const e of cut[s].entries) {
-        if (e.group >= 0) {
-          if (groupsLeft.has(e.group)) groups.push(e.group);
-        } else if (left[e.item] > 0) items.push(e.item);
-      }
-      const n = items.length + groups.length;
-      if (n === 0) continue;
-      if (current && cut[s].rank === rank && current.items.length + current.groups.length < PHASE_ITEMS) {
-        current.items.push(...items);
-        current.groups.push(...groups);
-        keys[keys.length - 1] += `+${s}`;
-        continue;
-      }
-      current = { items, groups };
-      rank = cut[s].rank;
-      phases.push(current);
-      keys.push(`${s}`);
-    }
-    let memos = this.phaseMemos.get(view);
-    if (!memos) this.phaseMemos.set(view, (memos = new Map()));
-    for (let p = 0; p < phases.length; p++) {
-      let memo = memos.get(keys[p]);
-      if (!memo) memos.set(keys[p], (memo = new Map()));
-      phases[p].memo = memo;
-    }
-    return phases;
-  }
-
-  /** All the cargo this row can take, in packing order, cut into phases by Stop and size. */
-  private cutOf(view: EquipmentView): { rank: number; entries: Entry[] }[] {
-    let cut = this.cuts.get(view);
-    if (cut) return cut;
-    cut = [];
-    let current: { rank: number; entries: Entry[] } | null = null;
-    for (const e of this.entries) {
-      if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
-      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
-        current = { rank: e.rank, entries: [] };
-        cut.push(current);
-      }
-      current.entries.push(e);
-    }
-    this.cuts.set(view, cut);
-    return cut;
+    return this.cuts.phasesFor(view, left, groupsLeft);
   }
 
   private minDimOf(phases: Phase[]): number {
