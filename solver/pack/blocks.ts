@@ -5,7 +5,7 @@ import { placedDims } from '../orientation.ts';
 import type { UnitSpec } from './state.ts';
 
 /** Caps the blocks of one item so a huge count cannot blow up the candidate list. */
-const MAX_BLOCKS_PER_ITEM = 400;
+export const MAX_BLOCKS_PER_ITEM = 400;
 
 /**
  * Every block of up to `count` pieces of the item that fits the Unit. Non-stackable and

@@ -1,8 +1,10 @@
 // The phases a row's Units are filled from (its cargo cut by Stop and size, once) and the
 // sorted block lists of those phases, kept across the Units of a fleet.
 import type { Block, Item } from '../model.ts';
+import { MAX_BLOCKS_PER_ITEM } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
+import { needsFullSupport } from './state.ts';
 
 /** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
 export const PHASE_ITEMS = 40;
@@ -96,4 +98,114 @@ export class PhaseCuts {
     this.cuts.set(view, cut);
     return cut;
   }
+}
+
+/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
+export const CHUNK_BITS = 4;
+
+/**
+ * A phase's sorted block list with what the search reads of it: the flat figures, the
+ * smallest extents, and per index the smallest volume, cross-section (y*z) and footprint
+ * (x*y) among the blocks up to it (non-increasing), in one pass.
+ */
+export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
+  const n = list.length;
+  const chunks = (n >> CHUNK_BITS) + 1;
+  const dx = new Float64Array(n), dy = new Float64Array(n), dz = new Float64Array(n), weight = new Float64Array(n);
+  const full = new Uint8Array(n);
+  const chunkDx = new Float64Array(chunks).fill(Infinity), chunkDy = new Float64Array(chunks).fill(Infinity);
+  const chunkDz = new Float64Array(chunks).fill(Infinity), chunkWeight = new Float64Array(chunks).fill(Infinity);
+  const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
+  let vol = Infinity, sec = Infinity, foot = Infinity;
+  let ex = Infinity, ey = Infinity, ez = Infinity;
+  const perItem = new Map<number, number>();
+  let capped = false;
+  for (let i = 0; i < n; i++) {
+    const b = list[i];
+    const bx = b.dx, by = b.dy, bz = b.dz, bw = b.weight;
+    dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw;
+    full[i] = needsFullSupport(items, b) ? 1 : 0;
+    const c = i >> CHUNK_BITS;
+    if (bx < chunkDx[c]) chunkDx[c] = bx;
+    if (by < chunkDy[c]) chunkDy[c] = by;
+    if (bz < chunkDz[c]) chunkDz[c] = bz;
+    if (bw < chunkWeight[c]) chunkWeight[c] = bw;
+    if (b.volume < vol) vol = b.volume;
+    if (by * bz < sec) sec = by * bz;
+    if (bx * by < foot) foot = bx * by;
+    mins[i] = vol; sections[i] = sec; footprints[i] = foot;
+    if (bx < ex) ex = bx;
+    if (by < ey) ey = by;
+    if (bz < ez) ez = bz;
+    if (isSimple(b)) {
+      const k = (perItem.get(b.item) ?? 0) + 1;
+      perItem.set(b.item, k);
+      if (k >= MAX_BLOCKS_PER_ITEM) capped = true;
+    }
+  }
+  const counts = new Map<number, number>();
+  for (const i of phase.items) counts.set(i, remaining[i]);
+  return {
+    list, figs: { dx, dy, dz, weight, full, chunkDx, chunkDy, chunkDz, chunkWeight },
+    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims: new Float64Array([ex, ey, ez]),
+    counts, groups: phase.groups.slice(), capped,
+  };
+}
+
+/**
+ * A kept list can be shrunk to the phase (`shrunkIndex`) when the phase holds only items it
+ * was built for, none with more pieces left than then, and only its groups, and no item's
+ * simple blocks were capped (a capped list keeps the biggest blocks of the count it was built for).
+ */
+export function canShrink(kept: PhaseIndex, phase: Phase, remaining: ArrayLike<number>): boolean {
+  if (kept.capped) return false;
+  for (const i of phase.items) {
+    const was = kept.counts.get(i);
+    if (was === undefined || remaining[i] > was) return false;
+  }
+  if (phase.groups.length > kept.groups.length) return false;
+  const groups = new Set(kept.groups);
+  for (const g of phase.groups) if (!groups.has(g)) return false;
+  return true;
+}
+
+/**
+ * The list a fresh build gives for the phase, from a kept one (see `canShrink`): an item's
+ * simple blocks for fewer pieces are exactly those of more pieces that need no more than
+ * are left, in the same order, so the kept list loses the blocks that need more, its old
+ * columns and the groups gone, and the phase's new `columns` are merged in. A fresh build
+ * sorts [simple blocks, columns, groups] stably: on ties a simple block comes first and a
+ * group last, which the merge keeps.
+ */
+export function shrunkIndex(
+  kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[], order: (a: Block, b: Block) => number,
+): PhaseIndex {
+  const inPhase = new Set(phase.items);
+  const groups = new Set(phase.groups);
+  const cols = columns.slice().sort(order);
+  const list: Block[] = [];
+  let c = 0;
+  for (const b of kept.list) {
+    let group: boolean;
+    if (b.group >= 0) {
+      if (!groups.has(b.group)) continue;
+      group = true;
+    } else if (isSimple(b)) {
+      if (!inPhase.has(b.item) || b.count > remaining[b.item]) continue;
+      group = false;
+    } else continue; // a column of the kept list: made again
+    while (c < cols.length) {
+      const o = order(cols[c], b);
+      if (o < 0 || (o === 0 && group)) list.push(cols[c++]);
+      else break;
+    }
+    list.push(b);
+  }
+  while (c < cols.length) list.push(cols[c++]);
+  return indexList(list, items, phase, remaining);
+}
+
+/** A block of identical pieces of one item (not a column, general block or group). */
+function isSimple(b: Block): boolean {
+  return b.group < 0 && !b.pieces && !b.parts;
 }

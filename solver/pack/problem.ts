@@ -4,10 +4,13 @@ import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
-import { needsFullSupport, type UnitSpec } from './state.ts';
+import type { UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 import type { Admits } from './stop-guard.ts';
+import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
+
+export { CHUNK_BITS } from './phase-lists.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
@@ -31,6 +34,8 @@ export interface PhaseIndex {
   /** Pieces per item the list was built for. */
   counts: Map<number, number>;
   groups: number[];
+  /** Some item's simple blocks were capped (then the list cannot be shrunk to fewer pieces). */
+  capped: boolean;
 }
 
 /** What the search reads first of every block, in flat arrays (index = block index). */
@@ -47,9 +52,6 @@ export interface BlockFigures {
   chunkDz: Float64Array;
   chunkWeight: Float64Array;
 }
-
-/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
-export const CHUNK_BITS = 4;
 
 interface SimpleEntry {
   item: Item;
@@ -105,7 +107,8 @@ export class UnitProblem {
     const memoKey = `${this.spec.order}:${this.columns ? 1 : 0}`;
     const kept = memo?.get(memoKey);
     if (kept && this.serves(kept, this.phases[phase])) return this.use(phase, kept);
-    const index = this.indexOf(phase);
+    // Pieces ran out since: the kept list shrunk to what is left (as a fresh build; phase-lists.ts).
+    const index = memo && kept && canShrink(kept, this.phases[phase], this.remaining) ? this.shrunk(phase, kept) : this.indexOf(phase);
     memo?.set(memoKey, index);
     return this.use(phase, index);
   }
@@ -139,45 +142,28 @@ export class UnitProblem {
     }
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
-    // One pass: the flat figures, the smallest extents, and per index the smallest volume,
-    // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
-    const n = list.length;
-    const chunks = (n >> CHUNK_BITS) + 1;
-    const f: BlockFigures = {
-      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n),
-      chunkDx: new Float64Array(chunks).fill(Infinity), chunkDy: new Float64Array(chunks).fill(Infinity),
-      chunkDz: new Float64Array(chunks).fill(Infinity), chunkWeight: new Float64Array(chunks).fill(Infinity),
-    };
-    const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
-    const ext = new Float64Array([Infinity, Infinity, Infinity]);
-    let vol = Infinity, sec = Infinity, foot = Infinity;
-    for (let i = 0; i < n; i++) {
-      const b = list[i];
-      f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
-      f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
-      const c = i >> CHUNK_BITS;
-      f.chunkDx[c] = Math.min(f.chunkDx[c], b.dx); f.chunkDy[c] = Math.min(f.chunkDy[c], b.dy);
-      f.chunkDz[c] = Math.min(f.chunkDz[c], b.dz); f.chunkWeight[c] = Math.min(f.chunkWeight[c], b.weight);
-      mins[i] = vol = Math.min(vol, b.volume);
-      sections[i] = sec = Math.min(sec, b.dy * b.dz);
-      footprints[i] = foot = Math.min(foot, b.dx * b.dy);
-      if (b.dx < ext[0]) ext[0] = b.dx;
-      if (b.dy < ext[1]) ext[1] = b.dy;
-      if (b.dz < ext[2]) ext[2] = b.dz;
-    }
-    const { items, groups } = this.phases[phase];
-    const counts = new Map<number, number>();
-    for (const i of items) counts.set(i, this.remaining[i]);
-    return { list, figs: f, minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims: ext, counts, groups: groups.slice() };
+    return indexList(list, this.items, this.phases[phase], this.remaining);
   }
 
-  private buildBlocks(phase: number): Block[] {
-    let list: Block[] = [];
-    const { items, groups } = this.phases[phase];
-    for (const i of items) {
+  /** A kept list shrunk to the pieces left, with this phase's columns made again. */
+  private shrunk(phase: number, kept: PhaseIndex): PhaseIndex {
+    const columns = this.columns ? columnBlocks(this.simpleBlocks(phase), this.items, this.remaining, this.spec) : [];
+    return shrunkIndex(kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume);
+  }
+
+  /** The simple blocks of the phase's items, in item order. */
+  private simpleBlocks(phase: number): Block[] {
+    const list: Block[] = [];
+    for (const i of this.phases[phase].items) {
       this.ticker.tick();
       for (const b of this.simpleOf(i)) list.push(b);
     }
+    return list;
+  }
+
+  private buildBlocks(phase: number): Block[] {
+    let list = this.simpleBlocks(phase);
+    const { groups } = this.phases[phase];
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
     for (const g of groups) {
