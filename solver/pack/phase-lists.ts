@@ -111,11 +111,18 @@ export const CHUNK_BITS = 4;
 export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
   const n = list.length;
   const chunks = (n >> CHUNK_BITS) + 1;
-  const dx = new Float64Array(n), dy = new Float64Array(n), dz = new Float64Array(n), weight = new Float64Array(n);
+  // One buffer for the float figures (one allocation per list, not ten).
+  const floats = new Float64Array(7 * n + 4 * chunks + 3);
+  let at = 0;
+  const take = (k: number) => floats.subarray(at, (at += k));
+  const dx = take(n), dy = take(n), dz = take(n), weight = take(n);
+  const mins = take(n), sections = take(n), footprints = take(n);
+  const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
+  const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
+  const minDims = take(3);
+  const ints = new Int32Array(2 * n);
+  const item = ints.subarray(0, n), count = ints.subarray(n);
   const full = new Uint8Array(n);
-  const chunkDx = new Float64Array(chunks).fill(Infinity), chunkDy = new Float64Array(chunks).fill(Infinity);
-  const chunkDz = new Float64Array(chunks).fill(Infinity), chunkWeight = new Float64Array(chunks).fill(Infinity);
-  const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
   let vol = Infinity, sec = Infinity, foot = Infinity;
   let ex = Infinity, ey = Infinity, ez = Infinity;
   const perItem = new Map<number, number>();
@@ -137,17 +144,21 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     if (bx < ex) ex = bx;
     if (by < ey) ey = by;
     if (bz < ez) ez = bz;
-    if (isSimple(b)) {
+    const simple = isSimple(b);
+    item[i] = simple ? b.item : -1;
+    count[i] = simple ? b.count : -1;
+    if (simple) {
       const k = (perItem.get(b.item) ?? 0) + 1;
       perItem.set(b.item, k);
       if (k >= MAX_BLOCKS_PER_ITEM) capped = true;
     }
   }
+  minDims[0] = ex; minDims[1] = ey; minDims[2] = ez;
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, chunkDx, chunkDy, chunkDz, chunkWeight },
-    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims: new Float64Array([ex, ey, ez]),
+    list, figs: { dx, dy, dz, weight, full, item, count, chunkDx, chunkDy, chunkDz, chunkWeight },
+    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };
 }

@@ -46,6 +46,12 @@ export interface BlockFigures {
   weight: Float64Array;
   /** 1: every piece of the block needs its whole base supported. */
   full: Uint8Array;
+  /**
+   * A block of one item: the item and the pieces it takes (so a scan checks what is left
+   * without reading the block); -1 for columns and groups (their own check).
+   */
+  item: Int32Array;
+  count: Int32Array;
   /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
   chunkDx: Float64Array;
   chunkDy: Float64Array;

@@ -52,6 +52,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
   let anchors: Anchor[] | null = null;
   const f = problem.figures(state.phase);
+  const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
     if ((i & mask) === 0) {
@@ -63,8 +64,10 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
+    // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
+    const item = f.item[i];
+    if (item >= 0 ? used[item] + f.count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
     const b = blocks[i];
-    if (!state.available(b, problem.remaining)) continue;
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
