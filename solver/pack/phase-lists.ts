@@ -122,7 +122,9 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const minDims = take(3);
   const ints = new Int32Array(2 * n);
   const item = ints.subarray(0, n), count = ints.subarray(n);
-  const full = new Uint8Array(n);
+  const flags = new Uint8Array(2 * n);
+  const full = flags.subarray(0, n), rests = flags.subarray(n);
+  let allRest = true;
   let vol = Infinity, sec = Infinity, foot = Infinity;
   let ex = Infinity, ey = Infinity, ez = Infinity;
   const perItem = new Map<number, number>();
@@ -132,6 +134,8 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     const bx = b.dx, by = b.dy, bz = b.dz, bw = b.weight;
     dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw;
     full[i] = needsFullSupport(items, b) ? 1 : 0;
+    if (restsOnFaces(items, b)) rests[i] = 1;
+    else allRest = false;
     const c = i >> CHUNK_BITS;
     if (bx < chunkDx[c]) chunkDx[c] = bx;
     if (by < chunkDy[c]) chunkDy[c] = by;
@@ -157,7 +161,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, item, count, chunkDx, chunkDy, chunkDz, chunkWeight },
+    list, figs: { dx, dy, dz, weight, full, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };
@@ -214,6 +218,13 @@ export function shrunkIndex(
   }
   while (c < cols.length) list.push(cols[c++]);
   return indexList(list, items, phase, remaining);
+}
+
+/** Every piece of the block needs some of its base supported (none may float). */
+function restsOnFaces(items: Item[], b: Block): boolean {
+  if (b.pieces) return b.pieces.every((p) => items[p.item].supportPermille > 0);
+  if (b.parts) return b.parts.every((p) => restsOnFaces(items, p.block));
+  return items[b.item].supportPermille > 0;
 }
 
 /** A block of identical pieces of one item (not a column, general block or group). */

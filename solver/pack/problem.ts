@@ -52,6 +52,10 @@ export interface BlockFigures {
    */
   item: Int32Array;
   count: Int32Array;
+  /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
+  rests: Uint8Array;
+  /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */
+  allRest: boolean;
   /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
   chunkDx: Float64Array;
   chunkDy: Float64Array;

@@ -52,6 +52,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
   let anchors: Anchor[] | null = null;
   const f = problem.figures(state.phase);
+  // No top face to stand on under the space: only a block that may float can go (`canStand`).
+  const floating = onFaces && !facesUnder(state, s);
+  if (floating && f.allRest) return [];
   const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
@@ -74,6 +77,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
+      if (floating && f.rests[i] === 1) continue;
       anchors ??= supportedAnchors(state, s, front, left);
       // A block needing full support goes only where an anchor's faces reach.
       if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
@@ -84,6 +88,16 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (out.length >= limit) break;
   }
   return out;
+}
+
+/** Some top face at the space's floor that may carry cargo reaches into the space. */
+function facesUnder(state: PackState, s: Space): boolean {
+  const sup = state.supports;
+  for (const i of state.supportsAt(s.z0)) {
+    const f = sup[i];
+    if (!f.noStack && f.x1 > s.x0 && f.x0 < s.x1 && f.y1 > s.y0 && f.y0 < s.y1) return true;
+  }
+  return false;
 }
 
 /** A corner to put a block at above the floor, and how far the top faces reach from it. */
