@@ -82,8 +82,20 @@ export class Fleet {
   /** Can any row take this item at all (one piece into an empty Unit)? */
   anyTakes(i: number): boolean {
     let t = this.takesAny[i];
-    if (t === 0) this.takesAny[i] = t = this.views.some((v) => v.takes(i)) ? 1 : 2;
+    if (t === 0) this.takesAny[i] = t = this.rowTakes(i) ? 1 : 2;
     return t === 1;
+  }
+
+  // Apart from `anyTakes` so its closure is made only here (a closure over `i` would cost
+  // every call of anyTakes an allocation: it runs for every item per Unit).
+  private rowTakes(i: number): boolean {
+    return this.views.some((v) => v.takes(i));
+  }
+
+  /** Some row takes the group (plain loop: this runs for every group per Unit). */
+  private groupFits(g: number): boolean {
+    for (const v of this.views) if (v.groupBlock(g)) return true;
+    return false;
   }
 
   plan(mode: FleetMode): FleetPlan {
@@ -276,7 +288,7 @@ export class Fleet {
 
   private hasLoadable(left: number[], groupsLeft: Set<number>): boolean {
     for (const e of this.entries) {
-      if (e.group >= 0 ? groupsLeft.has(e.group) && this.views.some((v) => v.groupBlock(e.group)) : left[e.item] > 0 && this.anyTakes(e.item)) return true;
+      if (e.group >= 0 ? groupsLeft.has(e.group) && this.groupFits(e.group) : left[e.item] > 0 && this.anyTakes(e.item)) return true;
     }
     return false;
   }
