@@ -34,6 +34,8 @@ interface CutPiece {
 export class PhaseCuts {
   private readonly cuts = new Map<EquipmentView, CutPiece[]>();
   private readonly memos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
+  /** Per row and piece of the cut: the phases (their pieces) that held it. */
+  private readonly byPiece = new Map<EquipmentView, Map<number, number[][]>>();
 
   /** `entries`: every item and group in packing order (no-Stop first, then Stop 99 .. 1; bigger first). */
   constructor(private readonly entries: readonly CutEntry[]) {}
@@ -49,6 +51,7 @@ export class PhaseCuts {
     const cut = this.cutOf(view);
     const phases: Phase[] = [];
     const keys: string[] = [];
+    const pieces: number[][] = [];
     let current: Phase | null = null;
     let rank = -1;
     for (let s = 0; s < cut.length; s++) {
@@ -64,21 +67,50 @@ export class PhaseCuts {
         current.items.push(...items);
         current.groups.push(...groups);
         keys[keys.length - 1] += `+${s}`;
+        pieces[pieces.length - 1].push(s);
         continue;
       }
       current = { items, groups };
       rank = cut[s].rank;
       phases.push(current);
       keys.push(`${s}`);
+      pieces.push([s]);
     }
     let memos = this.memos.get(view);
     if (!memos) this.memos.set(view, (memos = new Map()));
+    let byPiece = this.byPiece.get(view);
+    if (!byPiece) this.byPiece.set(view, (byPiece = new Map()));
     for (let p = 0; p < phases.length; p++) {
       let memo = memos.get(keys[p]);
-      if (!memo) memos.set(keys[p], (memo = new Map()));
+      if (!memo) {
+        memos.set(keys[p], (memo = new Map(this.seedOf(memos, byPiece, pieces[p]))));
+        for (const s of pieces[p]) {
+          const list = byPiece.get(s);
+          if (list) list.push(pieces[p]);
+          else byPiece.set(s, [pieces[p]]);
+        }
+      }
       phases[p].memo = memo;
     }
     return phases;
+  }
+
+  /**
+   * A new phase (its cut's pieces merged anew) starts from the lists of the phase that held
+   * most of the same pieces: they are brought to it (`canShrink`) instead of built afresh.
+   */
+  private seedOf(memos: Map<string, Map<string, PhaseIndex>>, byPiece: Map<number, number[][]>, pieces: number[]): Map<string, PhaseIndex> {
+    let best: number[] | null = null, most = 0;
+    const last = pieces[pieces.length - 1];
+    for (const other of byPiece.get(pieces[0]) ?? []) {
+      let shared = 0;
+      for (const s of other) if (s >= pieces[0] && s <= last) shared++;
+      if (shared >= most) {
+        best = other;
+        most = shared;
+      }
+    }
+    return (best && memos.get(best.join('+'))) ?? new Map();
   }
 
   /** All the cargo this row can take, in packing order, cut into pieces by Stop and size. */
@@ -168,56 +200,90 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
 }
 
 /**
- * A kept list can be shrunk to the phase (`shrunkIndex`) when the phase holds only items it
- * was built for, none with more pieces left than then, and only its groups, and no item's
+ * A kept list can be brought to the phase (`shrunkIndex`) when no item of the phase has more
+ * pieces left than the list was built for, the phase's items and groups not in the list all
+ * come after those in it (a phase that took in the next piece of the cut), and no item's
  * simple blocks were capped (a capped list keeps the biggest blocks of the count it was built for).
  */
 export function canShrink(kept: PhaseIndex, phase: Phase, remaining: ArrayLike<number>): boolean {
   if (kept.capped) return false;
+  let fresh = false;
   for (const i of phase.items) {
     const was = kept.counts.get(i);
-    if (was === undefined || remaining[i] > was) return false;
+    if (was === undefined) fresh = true;
+    else if (fresh || remaining[i] > was) return false;
   }
-  if (phase.groups.length > kept.groups.length) return false;
   const groups = new Set(kept.groups);
-  for (const g of phase.groups) if (!groups.has(g)) return false;
+  fresh = false;
+  for (const g of phase.groups) {
+    if (!groups.has(g)) fresh = true;
+    else if (fresh) return false;
+  }
   return true;
 }
 
 /**
- * The list a fresh build gives for the phase, from a kept one (see `canShrink`): an item's
- * simple blocks for fewer pieces are exactly those of more pieces that need no more than
- * are left, in the same order, so the kept list loses the blocks that need more, its old
- * columns and the groups gone, and the phase's new `columns` are merged in. A fresh build
- * sorts [simple blocks, columns, groups] stably: on ties a simple block comes first and a
- * group last, which the merge keeps.
+ * The list a fresh build gives for the phase, from a kept one (see `canShrink`). A fresh
+ * build sorts [simple blocks (in item order), columns, groups] stably. An item's simple
+ * blocks for fewer pieces are exactly those of more pieces that need no more than are left,
+ * in the same order, so the kept list loses the blocks that need more, its old columns and
+ * the groups gone; the simple blocks of items new to the phase (they come after the kept
+ * ones), the phase's `columns` and its new groups are sorted on their own and merged in,
+ * ties going in the fresh build's order: kept simple, new simple, columns, kept groups, new groups.
  */
 export function shrunkIndex(
-  kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[], order: (a: Block, b: Block) => number,
+  kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[],
+  order: (a: Block, b: Block) => number, simpleOf: (item: number) => Block[], groupBlock: (group: number) => Block | null,
 ): PhaseIndex {
   const inPhase = new Set(phase.items);
   const groups = new Set(phase.groups);
-  const cols = columns.slice().sort(order);
-  const list: Block[] = [];
-  let c = 0;
+  const old: Block[] = [];
   for (const b of kept.list) {
-    let group: boolean;
     if (b.group >= 0) {
-      if (!groups.has(b.group)) continue;
-      group = true;
-    } else if (isSimple(b)) {
-      if (!inPhase.has(b.item) || b.count > remaining[b.item]) continue;
-      group = false;
-    } else continue; // a column of the kept list: made again
-    while (c < cols.length) {
-      const o = order(cols[c], b);
-      if (o < 0 || (o === 0 && group)) list.push(cols[c++]);
-      else break;
-    }
-    list.push(b);
+      if (groups.has(b.group)) old.push(b);
+    } else if (isSimple(b) && inPhase.has(b.item) && b.count <= remaining[b.item]) old.push(b);
+    // else: a column of the kept list (made again) or blocks that need more than is left
   }
-  while (c < cols.length) list.push(cols[c++]);
+  const newSimple: Block[] = [];
+  for (const i of phase.items) if (!kept.counts.has(i)) for (const b of simpleOf(i)) newSimple.push(b);
+  const keptGroups = new Set(kept.groups);
+  const newGroups: Block[] = [];
+  for (const g of phase.groups) {
+    if (keptGroups.has(g)) continue;
+    const b = groupBlock(g);
+    if (b) newGroups.push(b);
+  }
+  // Ranks on ties, the fresh build's concatenation order.
+  let list = old;
+  let ranks: number[] = old.map((b) => (b.group >= 0 ? 3 : 0));
+  [list, ranks] = mergeRanked(list, ranks, newSimple.sort(order), 1, order);
+  [list, ranks] = mergeRanked(list, ranks, columns.slice().sort(order), 2, order);
+  [list] = mergeRanked(list, ranks, newGroups.sort(order), 4, order);
   return indexList(list, items, phase, remaining);
+}
+
+/** Merges sorted `b` (all of rank `rb`) into sorted `a` (ranks `ra`); on ties the lower rank first. */
+function mergeRanked(a: Block[], ra: number[], b: Block[], rb: number, order: (x: Block, y: Block) => number): [Block[], number[]] {
+  if (b.length === 0) return [a, ra];
+  const out: Block[] = [], ranks: number[] = [];
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    while (j < b.length) {
+      const o = order(b[j], x);
+      if (o < 0 || (o === 0 && rb < ra[i])) {
+        out.push(b[j++]);
+        ranks.push(rb);
+      } else break;
+    }
+    out.push(x);
+    ranks.push(ra[i]);
+  }
+  for (; j < b.length; j++) {
+    out.push(b[j]);
+    ranks.push(rb);
+  }
+  return [out, ranks];
 }
 
 /** Every piece of the block needs some of its base supported (none may float). */

@@ -155,10 +155,13 @@ export class UnitProblem {
     return indexList(list, this.items, this.phases[phase], this.remaining);
   }
 
-  /** A kept list shrunk to the pieces left, with this phase's columns made again. */
+  /** A kept list brought to the phase's pieces left (and new items), with its columns made again. */
   private shrunk(phase: number, kept: PhaseIndex): PhaseIndex {
     const columns = this.columns ? columnBlocks(this.simpleBlocks(phase), this.items, this.remaining, this.spec) : [];
-    return shrunkIndex(kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume);
+    return shrunkIndex(
+      kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume,
+      (i) => this.simpleOf(i), this.groupBlock,
+    );
   }
 
   /** The simple blocks of the phase's items, in item order. */
