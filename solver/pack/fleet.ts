@@ -294,21 +294,38 @@ export class Fleet {
   }
 
   private remainder(left: number[], groupsLeft: Set<number>): { volume: number; weight: number } {
+    // Flat figures (runs over every entry per Unit); the sums go in the same order as ever.
+    const f = (this.flat ??= this.flatFigures());
     let volume = 0, weight = 0;
-    for (const e of this.entries) {
-      if (e.group >= 0) {
-        if (!groupsLeft.has(e.group)) continue;
-        for (const i of this.prep.groups[e.group]) {
-          volume += this.prep.items[i].volume * left[i];
-          weight += this.prep.items[i].weight * left[i];
+    for (let k = 0; k < f.entry.length; k++) {
+      const e = f.entry[k];
+      if (e < 0) {
+        const g = -e - 1;
+        if (!groupsLeft.has(g)) continue;
+        for (const i of this.prep.groups[g]) {
+          volume += f.volume[i] * left[i];
+          weight += f.weight[i] * left[i];
         }
-      } else if (left[e.item] > 0 && this.anyTakes(e.item)) {
-        volume += this.prep.items[e.item].volume * left[e.item];
-        weight += this.prep.items[e.item].weight * left[e.item];
+      } else if (left[e] > 0 && this.anyTakes(e)) {
+        volume += f.volume[e] * left[e];
+        weight += f.weight[e] * left[e];
       }
     }
     return { volume, weight };
   }
+
+  private flat: { entry: Int32Array; volume: Float64Array; weight: Float64Array } | null = null;
+
+  /** Entries as item index, or -(group + 1); per item its volume and weight. */
+  private flatFigures(): { entry: Int32Array; volume: Float64Array; weight: Float64Array } {
+    const items = this.prep.items;
+    return {
+      entry: Int32Array.from(this.entries, (e) => (e.group >= 0 ? -e.group - 1 : e.item)),
+      volume: Float64Array.from(items, (it) => it.volume),
+      weight: Float64Array.from(items, (it) => it.weight),
+    };
+  }
+
 }
 
 /**

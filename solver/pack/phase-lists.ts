@@ -159,7 +159,6 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   let allRest = true;
   let vol = Infinity, sec = Infinity, foot = Infinity;
   let ex = Infinity, ey = Infinity, ez = Infinity;
-  const perItem = new Map<number, number>();
   let capped = false;
   for (let i = 0; i < n; i++) {
     const b = list[i];
@@ -183,9 +182,14 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     const simple = isSimple(b);
     item[i] = simple ? b.item : -1;
     count[i] = simple ? b.count : -1;
-    if (simple) {
-      const k = (perItem.get(b.item) ?? 0) + 1;
-      perItem.set(b.item, k);
+  }
+  // An item's blocks were capped only if the list holds that many (most lists are shorter).
+  if (n >= MAX_BLOCKS_PER_ITEM) {
+    const perItem = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      if (item[i] < 0) continue;
+      const k = (perItem.get(item[i]) ?? 0) + 1;
+      perItem.set(item[i], k);
       if (k >= MAX_BLOCKS_PER_ITEM) capped = true;
     }
   }
@@ -286,10 +290,16 @@ function mergeRanked(a: Block[], ra: number[], b: Block[], rb: number, order: (x
   return [out, ranks];
 }
 
-/** Every piece of the block needs some of its base supported (none may float). */
+/** Every piece of the block needs some of its base supported (none may float). Plain loops: runs per block of every list. */
 function restsOnFaces(items: Item[], b: Block): boolean {
-  if (b.pieces) return b.pieces.every((p) => items[p.item].supportPermille > 0);
-  if (b.parts) return b.parts.every((p) => restsOnFaces(items, p.block));
+  if (b.pieces) {
+    for (const p of b.pieces) if (items[p.item].supportPermille <= 0) return false;
+    return true;
+  }
+  if (b.parts) {
+    for (const p of b.parts) if (!restsOnFaces(items, p.block)) return false;
+    return true;
+  }
   return items[b.item].supportPermille > 0;
 }
 
