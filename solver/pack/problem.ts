@@ -3,7 +3,7 @@ import type { Block, Item } from '../model.ts';
 import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
-import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
+import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, simpleBlocks } from './blocks.ts';
 import type { UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
@@ -196,8 +196,13 @@ export class UnitProblem {
     const { L, W, H } = this.spec;
     const count = this.remaining[i];
     const known = byItem.get(i);
-    if (known && known.count === count && known.L === L && known.W === W && known.H === H && known.item === this.items[i]) return known.blocks;
-    const blocks = simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
+    const same = known && known.L === L && known.W === W && known.H === H && known.item === this.items[i];
+    if (same && known.count === count) return known.blocks;
+    // Fewer pieces: the blocks of more pieces that need no more, in order (a fresh build's
+    // list, unless that one was capped); the same objects keep columns made of them cached.
+    const blocks = same && count < known.count && known.blocks.length < MAX_BLOCKS_PER_ITEM
+      ? known.blocks.filter((b) => b.count <= count)
+      : simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
     byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
     return blocks;
   }
