@@ -157,7 +157,9 @@ export class UnitProblem {
 
   /** A kept list brought to the phase's pieces left (and new items), with its columns made again. */
   private shrunk(phase: number, kept: PhaseIndex): PhaseIndex {
-    const columns = this.columns ? columnBlocks(this.simpleBlocks(phase), this.items, this.remaining, this.spec) : [];
+    // The simple blocks as a fresh build gathers them (and ticks: the same clock reads as a build).
+    const simple = this.simpleBlocks(phase);
+    const columns = this.columns ? columnBlocks(simple, this.items, this.remaining, this.spec) : [];
     return shrunkIndex(
       kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume,
       (i) => this.simpleOf(i), this.groupBlock,
