@@ -28,6 +28,10 @@ export interface AuthState {
 export interface ApiState {
   requestId: string;
   route?: RouteContract;
+  /** The contract route the path and method name, resolved once by admission. */
+  resolved?: { route?: RouteContract; allow: string[] };
+  /** The hash of the request's well-formed bearer secret, or null; computed once by admission. */
+  secretHash?: Buffer | null;
   /** The IP's and the key's counts and the key, read in one round trip; absent when the store failed. */
   admission?: Admission;
   auth?: AuthState;
@@ -41,6 +45,13 @@ export interface ApiState {
   replayed?: boolean;
   /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
   beforeCommit?: (() => Promise<void>)[];
+  /**
+   * Readers of a failed commit (idempotent routes): the first that recognizes the error
+   * (a check the database makes at commit) returns what to answer instead.
+   */
+  commitRefusals?: ((err: unknown) => Error | null)[];
+  /** Set once the call's audit row committed with the request's own transaction. */
+  audited?: boolean;
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }

@@ -4,9 +4,14 @@ import { lazyTemporal } from '../temporal/connection.ts';
 import type { Services } from './context.ts';
 
 /** Connections the API process holds: Postgres now, Temporal on first use. */
-export function createServices(env: Env, databaseUrl: string, temporalAddress: string): Services & { close(): Promise<void> } {
-  const sql = connect(databaseUrl, { max: 20 });
-  const limiterSql = connect(databaseUrl, { max: 5 });
+export function createServices(
+  env: Env,
+  databaseUrl: string,
+  temporalAddress: string,
+  options: { onQuery?: (query: string) => void } = {},
+): Services & { close(): Promise<void> } {
+  const sql = connect(databaseUrl, { max: 20, onQuery: options.onQuery });
+  const limiterSql = connect(databaseUrl, { max: 5, onQuery: options.onQuery });
   const temporal = lazyTemporal({ address: temporalAddress, namespace: env.TEMPORAL_NAMESPACE });
   return {
     sql,

@@ -17,15 +17,30 @@ export interface Project {
   updatedAt: Date;
 }
 
+/** The SQLSTATE the Project cap's commit-time check raises (migration 006); its detail is the cap. */
+const PROJECTS_CAP_REACHED = 'LP409';
+
+/**
+ * Inserts a Project. With `cap`, the transaction's commit refuses it when the organization
+ * would then hold more than `cap` Projects (checked in the server at commit, under the
+ * organization's cap lock: see migration 006); projectsCapAtCommit recognizes the refusal.
+ */
 export async function createProject(
   db: Db,
-  input: { organizationId: string; name: string; transportMode: 'sea' | 'road'; stops: Stop[] },
+  input: { organizationId: string; name: string; transportMode: 'sea' | 'road'; stops: Stop[]; cap?: number | null },
 ): Promise<Project> {
   const [row] = await db`
+    with cap as (select set_config('loadplan.projects_cap', ${input.cap == null ? '' : String(input.cap)}, true))
     insert into projects (id, organization_id, name, transport_mode, stops)
-    values (${newId('prj')}, ${input.organizationId}, ${input.name}, ${input.transportMode}, ${db.json(input.stops as any)})
+    select ${newId('prj')}, ${input.organizationId}, ${input.name}, ${input.transportMode}, ${db.json(input.stops as any)} from cap
     returning *, 0 as cargo_line_count`;
   return toProject(row);
+}
+
+/** The cap when `err` is the commit-time refusal of a Project over the cap, else null. */
+export function projectsCapAtCommit(err: unknown): number | null {
+  const e = err as { code?: string; detail?: string };
+  return e?.code === PROJECTS_CAP_REACHED ? Number(e.detail) : null;
 }
 
 /** A Project of the organization, or null (another organization's id reads as unknown). */
@@ -40,11 +55,6 @@ export async function getProject(db: Db, organizationId: string, id: string): Pr
 export async function lockProject(db: Db, organizationId: string, id: string): Promise<boolean> {
   const rows = await db`select id from projects where id = ${id} and organization_id = ${organizationId} for update`;
   return rows.length > 0;
-}
-
-export async function countProjects(db: Db, organizationId: string): Promise<number> {
-  const [row] = await db`select count(*)::int as n from projects where organization_id = ${organizationId}`;
-  return row.n;
 }
 
 function toProject(row: any): Project {

@@ -2,7 +2,8 @@
 // a share of floors measured in the same run on the same database: bare Node, Koa answering
 // one one-row postgres.js query, and Koa answering the read's own query (20 Sea Equipment
 // Types, the floor the percentages use). With --base <checkout>, the routes of that
-// checkout's API (the old code) are measured in the same run too. With --rounds n the whole
+// checkout's API (the old code, on a database of its own in the same Postgres server) are
+// measured in the same run too. With --rounds n the whole
 // sequence runs n times, interleaved, and each line reports the run with the median req/s
 // (a shared machine's load moves between runs; pairs measured minutes apart mean little).
 //   npm run bench:http [-- --seconds 10 --connections 20 --rounds 3 --base /path/to/old/checkout]
@@ -62,19 +63,33 @@ const bareUrl = await listen(bareNode);
 const koaRowUrl = await listen(koaRowServer);
 const koaUrl = await listen(koaServer);
 
-// the old code's API, on the same database (its schema is a prefix of ours)
+// the old code's API, on a database of its own in the same Postgres server, with the old
+// code's schema, seed and key (the schemas may differ)
 let baseApi: { url: string; close(): Promise<void> } | undefined;
 let baseServices: { close(): Promise<void> } | undefined;
+let baseSecret = '';
 if (values.base) {
-  const { createServices: createBase } = await import(resolve(values.base, 'api/services.ts'));
-  const { startApiServer: startBase } = await import(resolve(values.base, 'api/server.ts'));
-  baseServices = createBase(env, infra.databaseUrl, 'unused:0');
+  const from = (file: string) => import(resolve(values.base!, file));
+  const [{ createServices: createBase }, { startApiServer: startBase }, { connect: connectBase }, { migrate: migrateBase }, { seedBuiltIns: seedBase }, { createApiKey: createBaseKey }, orgs] =
+    await Promise.all(['api/services.ts', 'api/server.ts', 'db/connect.ts', 'db/migrate.ts', 'db/seed.ts', 'db/api-keys.ts', 'db/organizations.ts'].map(from));
+  await sql`create database bench_base`;
+  const baseUrl = new URL(infra.databaseUrl);
+  baseUrl.pathname = '/bench_base';
+  const baseSql = connectBase(baseUrl.toString());
+  await migrateBase(baseSql);
+  await seedBase(baseSql);
+  const baseOrg = await orgs.createOrganization(baseSql, { name: 'Bench', plan: 'enterprise', apiAccess: true });
+  const baseOwner = await orgs.addMember(baseSql, { organizationId: baseOrg.id, email: 'bench@example.com', role: 'owner' });
+  baseSecret = (await createBaseKey(baseSql, { organizationId: baseOrg.id, createdByMemberId: baseOwner.id })).secret;
+  await baseSql.end();
+  baseServices = createBase(env, baseUrl.toString(), 'unused:0');
   baseApi = await startBase(baseServices, '127.0.0.1', 0);
 }
 
 function load(url: string, method: string): Promise<any> {
+  const secret = baseApi && url.startsWith(baseApi.url) ? baseSecret : key.secret;
   return new Promise((done, fail) => {
-    const child = spawn('npx', ['tsx', 'scripts/bench/http-load.ts', url, key.secret, method, values.seconds!, values.connections!], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn('npx', ['tsx', 'scripts/bench/http-load.ts', url, secret, method, values.seconds!, values.connections!], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out.trim().split('\n').pop()!)) : fail(new Error(`load exited ${code}`))));

@@ -1,8 +1,9 @@
 // Fewest-Units benchmark on known optima: cargo cut from K 40' high cubes, thinned to 85 % /
 // 90 % of their volume; prints the Units each plan uses against K and how often K is reached.
 //   npm run bench:solver:units -- [--ks 3,10] [--fills 0.85,0.9] [--instances 10] [--seconds 5]
-//     [--solver solver/index.ts[,other/solver/index.ts]] [--support per-line|none] [--jobs 1] [--json]
+//     [--solver solver/index.ts[,other/solver/index.ts]] [--support per-line|none] [--jobs 1] [--clock real|cpu] [--json]
 // --support none: no support rule (pieces may float), as in the classic benchmarks of the literature.
+// --clock cpu: the budget counts the run's CPU time (a loaded machine then buys the same search).
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     solver: { type: 'string', default: 'solver/index.ts' },
     jobs: { type: 'string', default: '1' },
     support: { type: 'string', default: 'per-line' },
+    clock: { type: 'string', default: 'real' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -27,7 +29,7 @@ const tasks: UnitsTask[] = [];
 for (const k of values.ks!.split(',').map(Number)) {
   for (const fill of values.fills!.split(',').map(Number)) {
     for (let seed = 1; seed <= Number(values.instances); seed++) {
-      for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds), support: values.support === 'none' ? 'none' : 'per-line' });
+      for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds), support: values.support === 'none' ? 'none' : 'per-line', clock: values.clock === 'cpu' ? 'cpu' : 'real' });
     }
   }
 }
@@ -90,7 +92,7 @@ const summary = solverPaths.flatMap((solver) =>
 if (values.json) {
   process.stdout.write(JSON.stringify({ summary, instances: results.map((r) => ({ ...r, solver: label(r.solver) })) }, null, 2) + '\n');
 } else {
-  log(`\n${values.seconds} s per instance, support rule ${values.support}`);
+  log(`\n${values.seconds} s per instance (${values.clock} clock), support rule ${values.support}`);
   for (const s of summary) {
     log(`  ${s.solver.padEnd(32)} K=${String(s.k).padStart(2)} fill ${s.fill}: K reached on ${s.reachedK}/${s.instances}, ` +
       `${s.unitsOverK} Units over K in all, ${s.violations} violations`);

@@ -30,22 +30,6 @@ export async function enforcePlanCap(
   await checkCap(db, org, limits, resource, used, 0);
 }
 
-/**
- * The same check for a creation this transaction has already written, as its last step
- * before the commit: the count includes the new one, so only a count above the cap
- * refuses (and the transaction rolls back). The lock is then held for the check and the
- * commit alone, which is what concurrent creations in one organization wait for.
- */
-export async function enforcePlanCapAfterWrite(
-  db: Db,
-  org: Organization,
-  limits: PlanLimits,
-  resource: PlanCapResource,
-  used: (db: Db, organizationId: string) => Promise<number>,
-): Promise<void> {
-  await checkCap(db, org, limits, resource, used, 1);
-}
-
 async function checkCap(
   db: Db,
   org: Organization,
@@ -59,9 +43,12 @@ async function checkCap(
   // one round trip: the count is sent behind the lock on the transaction's connection
   // (pipelined), and Postgres runs it only once the lock is held
   const [, count] = await Promise.all([lockPlanCap(db, org.organizationId, resource), used(db, org.organizationId)]);
-  if (count - written >= limit) {
-    throw new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
-      reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
-    });
-  }
+  if (count - written >= limit) throw planLimitRefusal(org, resource, limit);
+}
+
+/** 409 PLAN_LIMIT: the organization has used what its plan allows of `resource`. */
+export function planLimitRefusal(org: Organization, resource: PlanCapResource, limit: number): Refusal {
+  return new Refusal('PLAN_LIMIT', `the ${org.organizationPlan} plan allows ${WHAT[resource](limit)}`, {
+    reason: 'plan-limit', resource, limit, planName: org.organizationPlan,
+  });
 }

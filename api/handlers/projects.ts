@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { countProjects, createProject as insertProject, getProject as readProject, type Project } from '../../db/projects.ts';
+import { createProject as insertProject, getProject as readProject, projectsCapAtCommit, type Project } from '../../db/projects.ts';
+import { planCap } from '../../db/plan-caps.ts';
 import { listLoadPlanHeaders } from '../../db/load-plans.ts';
-import { enforcePlanCapAfterWrite } from '../../services/plan-caps.ts';
+import { planLimitRefusal } from '../../services/plan-caps.ts';
 import type { CreateProjectBody } from '../contract/projects.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
@@ -23,15 +24,21 @@ export function projectBody(p: Project) {
 
 export const createProject: ApiMiddleware = async (ctx) => {
   const body = ctx.request.body as z.infer<typeof CreateProjectBody>;
-  const { db, auth } = ctx.state;
-  // the cap is checked last, just before the commit (the idempotent middleware runs it), so
-  // concurrent creations in one organization wait for each other only that long
-  ctx.state.beforeCommit!.push(() => enforcePlanCapAfterWrite(db, auth!, ctx.services.planLimits, 'projects', countProjects));
+  const auth = ctx.state.auth!;
+  // the cap is checked at the commit, in the database (db/projects.ts): concurrent creations
+  // in one organization wait for each other only for the count and the commit; a refusal
+  // there is turned into 409 PLAN_LIMIT by the idempotent middleware
+  const cap = planCap(ctx.services.planLimits, auth.organizationPlan, 'projects');
+  ctx.state.commitRefusals!.push((err) => {
+    const limit = projectsCapAtCommit(err);
+    return limit === null ? null : planLimitRefusal(auth, 'projects', limit);
+  });
   const project = await insertProject(ctx.state.db, {
-    organizationId: ctx.state.auth!.organizationId,
+    organizationId: auth.organizationId,
     name: body.name,
     transportMode: body.transportMode,
     stops: body.stops,
+    cap,
   });
   ctx.state.resourceId = project.id;
   ctx.status = 201;

@@ -16,7 +16,7 @@ export const authenticate: ApiMiddleware = async (ctx, next) => {
   const secret = bearerSecret(ctx);
   if (!secret) throw unauthorized();
   if (!ctx.state.admission) throw serviceUnavailable('the key store');
-  const hash = hashSecret(secret);
+  const hash = ctx.state.secretHash ?? hashSecret(secret);
   const key = ctx.state.admission.key;
   // the index found it by hash; the constant-time compare guards against any lookup quirk
   if (!key || !timingSafeEqual(key.secretHash, hash) || key.revoked) throw unauthorized();

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey } from '../../db/idempotency.ts';
+import { recordAudit } from '../../db/audit.ts';
 import { ApiError, invalidInput } from '../errors.ts';
+import { auditEntry } from './audit.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
 import type { ApiContext, ApiMiddleware } from '../context.ts';
 
@@ -63,8 +65,11 @@ const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Ke
  * The claim is the key's lock, taken in the request's transaction: a concurrent request
  * with the key finds it taken (409); the record is written once, with the response, so a
  * process that dies mid-request leaves nothing behind and a retry goes through at once.
- * Checks that must come last (a plan cap) go in ctx.state.beforeCommit; work that must
- * follow the commit (starting a workflow) goes in ctx.state.afterCommit.
+ * Checks that must come last (a plan cap) go in ctx.state.beforeCommit, or in the database
+ * at the commit, with a reader of its refusal in ctx.state.commitRefusals; work that must
+ * follow the commit (starting a workflow) goes in ctx.state.afterCommit. A success with no
+ * such work writes its audit row in the same transaction (its status cannot change after
+ * the commit): the row commits with the write, and the request pays one commit, not two.
  */
 export const idempotent: ApiMiddleware = async (ctx, next) => {
   const apiKeyId = ctx.state.auth!.apiKeyId;
@@ -73,9 +78,12 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
   const beforeCommit: (() => Promise<void>)[] = [];
+  const commitRefusals: ((err: unknown) => Error | null)[] = [];
   ctx.state.afterCommit = afterCommit;
   ctx.state.beforeCommit = beforeCommit;
+  ctx.state.commitRefusals = commitRefusals;
   let claimed = false;
+  let auditedInTransaction = false;
   try {
     await sql.begin(async (tx) => {
       // the claim is this transaction's lock on the key: the record commits with the
@@ -101,18 +109,30 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       // and the handler's last checks go in one round trip (pipelined, in this order).
       // Koa sends an object body as JSON.stringify(body): the stored text is those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
-      const stored = ctx.status >= 200 && ctx.status < 300
+      const succeeded = ctx.status >= 200 && ctx.status < 300;
+      const stored = succeeded
         ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null))
         : Promise.resolve();
-      await Promise.all([stored, ...beforeCommit.map((check) => check())]).catch((err) => {
+      const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
+      const audited = entry ? recordAudit(tx, entry) : Promise.resolve();
+      auditedInTransaction = entry !== null;
+      await Promise.all([stored, audited, ...beforeCommit.map((check) => check())]).catch((err) => {
         // the write rolls back: the audit row names no resource, as for a refusal before it
         ctx.state.resourceId = undefined;
         throw err;
       });
     });
+  } catch (err) {
+    // a check the database made at the commit (a plan cap): the write rolled back
+    const refusal = commitRefusals.map((read) => read(err)).find((r) => r !== null);
+    if (!refusal) throw err;
+    ctx.state.resourceId = undefined;
+    throw refusal;
   } finally {
     ctx.state.db = sql;
   }
+  // committed: the row is in (a rollback leaves it to the audit middleware, with the failure's status)
+  ctx.state.audited = auditedInTransaction;
   if (!claimed) return;
   try {
     for (const work of afterCommit) await work();

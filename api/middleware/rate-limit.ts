@@ -33,12 +33,15 @@ export function bearerSecret(ctx: ApiContext): string | null {
 export function admission(prefix: string): ApiMiddleware {
   return async (ctx, next) => {
     const { limiterSql, env } = ctx.services;
-    const { route } = resolve(ctx.path.slice(prefix.length) || '/', ctx.method === 'HEAD' ? 'GET' : ctx.method);
+    // route resolution (resolve-route.ts) and authentication reuse these two
+    const resolved = (ctx.state.resolved = resolve(ctx.path.slice(prefix.length) || '/', ctx.method === 'HEAD' ? 'GET' : ctx.method));
+    const { route } = resolved;
     const secret = bearerSecret(ctx);
+    ctx.state.secretHash = secret ? hashSecret(secret) : null;
     try {
       ctx.state.admission = await admit(limiterSql, {
         ipBucket: `ip:${clientIp(ctx)}`,
-        secretHash: secret ? hashSecret(secret) : null,
+        secretHash: ctx.state.secretHash,
         countKey: route !== undefined,
         isWrite: route !== undefined && isWriteRoute(route),
         ipLimit: env.RATE_LIMIT_PER_IP,

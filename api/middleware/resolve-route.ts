@@ -22,7 +22,7 @@ export function resolveRoute(prefix: string): ApiMiddleware {
   return async (ctx, next) => {
     // HEAD is served wherever GET is (koa sends the headers without the body)
     const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const { route, allow } = resolve(ctx.path.slice(prefix.length) || '/', method);
+    const { route, allow } = ctx.state.resolved ?? resolve(ctx.path.slice(prefix.length) || '/', method);
     if (!route) {
       if (allow.length === 0) throw new ApiError('NOT_FOUND', `no route ${ctx.method} ${ctx.path}`);
       throw new ApiError('METHOD_NOT_ALLOWED', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { Allow: allow.join(', ') });

@@ -1,8 +1,27 @@
 // Diagnostic: one seeded scale plan Unit by Unit (pieces, volume, weight, floor, Stops, kinds).
 // npx tsx scripts/bench/diagnose-units.ts [sea|road] [pieces] [seed]
+// Known-optimum instances (bench:solver:units), budget on this process's CPU time:
+// npx tsx scripts/bench/diagnose-units.ts ko <K> <fill> <seed> [seconds]
+import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { FLEETS, generateCargo } from './cargo-generator.ts';
+import { knownOptimum } from './known-optimum.ts';
+
+if (process.argv[2] === 'ko') {
+  const [k, fill, seed, seconds] = [3, 4, 5, 6].map((i, n) => Number(process.argv[i] ?? [3, 0.9, 1, 5][n]));
+  const inst = knownOptimum(k, fill, seed, seconds);
+  const cpuMs = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+  const r = solve(inst.input, { now: cpuMs });
+  const pieces = r.units.map((u) => r.placements.filter((p) => p.unitIndex === u.index).length);
+  // The fill each Unit reached and how many (how small) pieces it holds: Units of many small pieces fill least.
+  for (const [n, u] of r.units.entries()) console.log(`U${u.index} vol ${(u.volumeUtilization * 100).toFixed(1)}% pieces ${pieces[n]}`);
+  console.log(`K ${k} fill ${fill} #${seed}: ${r.totals.units} Units, unloaded ${r.totals.piecesUnloaded}, first plan ${r.stats.firstPlanMs} ms (CPU), violations ${checkPlan(inst.input, r).length}`);
+  process.exit(0);
+}
 
 const fleet = process.argv[2] ?? 'sea';
 const pieces = Number(process.argv[3] ?? 1000);

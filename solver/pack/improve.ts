@@ -12,18 +12,25 @@ const MIN_BEAMED = 2;
  * in full take about 14.5 D. With less time, fewer variants share it.
  */
 const GREEDIES_PER_DECISION = 16;
+/**
+ * Search work (`UnitProblem.work`) per ms of the budget: the rate the beam search keeps up
+ * on one core of this machine class on 30-100 box types (19,000-27,000 measured). A fixed
+ * rate makes the number of variants that share the budget depend on the input, seed and
+ * budget only, not on how fast the machine (or its load) runs the first greedies.
+ */
+const WORK_PER_MS = 20_000;
 
 /**
  * Runs every variant's plain greedy first (a few ms each, and on many box types they differ
  * by several points), ranks them by volume and gives the beam-search time to as many of the
- * best as the time left affords at GREEDIES_PER_DECISION greedy completions per block
- * decision each (at least MIN_BEAMED, at most all): each in turn an equal part, then
- * perturbed restarts of them on half of what is left. With few box types (big blocks, a few
- * ms per completion) that is every variant, as before; with 100 types (50-65 decisions of
- * 3-15 ms) the best two. The greedy plans stay candidates, so the result is never worse
- * than the best of them. The ranking depends only on the input and seed; the clock decides
- * the budget and, through the measured time of a greedy completion, how many ranked
- * variants share it. `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
+ * best as the budget affords at GREEDIES_PER_DECISION greedy completions per block
+ * decision each (at least MIN_BEAMED, at most all), the cost of a completion counted in
+ * search work at WORK_PER_MS: each in turn an equal part, then perturbed restarts of them
+ * on half of what is left. With up to 50 box types that is every variant; with 100 types
+ * (50-70 decisions) four to six. The greedy plans stay candidates, so the result is never
+ * worse than the best of them. The ranking and the number of variants beamed depend only
+ * on the input, seed and budget; the clock decides how far each beam search gets.
+ * `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
  */
 export function improveUnit(
   variant: (k: number, noise: number) => UnitProblem, count: number, root: PackState, deadline: number, ticker: Ticker, seed: number,
@@ -33,11 +40,12 @@ export function improveUnit(
   const ranked: { k: number; volume: number }[] = [];
   const costs: number[] = [];
   const decisions: number[] = [];
+  const budget = deadline - ticker.now();
   for (let k = 0; k < count; k++) {
     const problem = variant(k, 0);
-    const start = ticker.now();
+    const start = problem.work;
     const state = greedy(problem, root.clone());
-    costs.push(ticker.now() - start);
+    costs.push(problem.work - start);
     decisions.push(state.placed.length - root.placed.length);
     bound = root.volume + problem.cargoVolume();
     ranked.push({ k, volume: state.volume });
@@ -45,9 +53,9 @@ export function improveUnit(
     if (best.volume >= bound || ticker.now() >= deadline) return best;
   }
   ranked.sort((a, b) => b.volume - a.volume || a.k - b.k);
-  // Medians (the first general-block greedy also pays for building the blocks).
-  const cost = Math.max(median(costs), 0.01) * Math.max(median(decisions), 1);
-  const afforded = Math.floor((deadline - ticker.now()) / (GREEDIES_PER_DECISION * cost));
+  // Medians, in work (a greedy's work: blocks scanned and spaces handled).
+  const cost = Math.max(median(costs), 1) * Math.max(median(decisions), 1);
+  const afforded = Math.floor((budget * WORK_PER_MS) / (GREEDIES_PER_DECISION * cost));
   const beamed = ranked.slice(0, Math.max(MIN_BEAMED, Math.min(count, afforded))).map((r) => r.k);
   for (let n = 0; ; n++) {
     const noise = n < beamed.length ? 0 : seed * 7919 + n;

@@ -157,6 +157,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const flags = new Uint8Array(2 * n);
   const full = flags.subarray(0, n), rests = flags.subarray(n);
   let allRest = true;
+  let allFull = 1;
   let vol = Infinity, sec = Infinity, foot = Infinity;
   let ex = Infinity, ey = Infinity, ez = Infinity;
   let capped = false;
@@ -165,6 +166,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     const bx = b.dx, by = b.dy, bz = b.dz, bw = b.weight;
     dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw;
     full[i] = needsFullSupport(items, b) ? 1 : 0;
+    allFull &= full[i];
     if (restsOnFaces(items, b)) rests[i] = 1;
     else allRest = false;
     const c = i >> CHUNK_BITS;
@@ -197,7 +199,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
+    list, figs: { dx, dy, dz, weight, full, allFull, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };

@@ -46,6 +46,8 @@ export interface BlockFigures {
   weight: Float64Array;
   /** 1: every piece of the block needs its whole base supported. */
   full: Uint8Array;
+  /** 1: so does every block of the phase. */
+  allFull: number;
   /**
    * A block of one item: the item and the pieces it takes (so a scan checks what is left
    * without reading the block); -1 for columns and groups (their own check).
@@ -85,6 +87,11 @@ export class UnitProblem {
   private readonly minFootprintUpTo: Float64Array[] = [];
   /** An extra rule a block's position must pass (Stop order, see stop-guard.ts); null = none. */
   admits: Admits | null = null;
+  /**
+   * Work done by the search on this problem, in units that take about the same time
+   * anywhere: blocks scanned, spaces ordered and spaces carved (see search.ts).
+   */
+  work = 0;
 
   constructor(
     readonly spec: UnitSpec,

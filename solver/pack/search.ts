@@ -11,15 +11,25 @@ interface Move {
   z: number;
 }
 
+/** Scratch keys of the live spaces (grown as needed; the search is synchronous). */
+let keyA = new Float64Array(64), keyB = new Float64Array(64), keyC = new Float64Array(64), keyV = new Float64Array(64);
+let keyI = new Int32Array(64);
+
 /**
- * The live spaces in the order to fill them: nearest the front wall and lowest first
- * (wall), or nearest a container corner (Parreño's rule, sorted distances); larger first on ties.
+ * Fills the scratch keys of the live spaces in the order to fill them: nearest the front
+ * wall and lowest first (wall), or nearest a container corner (Parreño's rule, sorted
+ * distances); larger first on ties. Returns how many.
  */
-export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
+function spaceKeys(problem: UnitProblem, state: PackState): number {
   const { W, L } = problem.spec;
   const corner = problem.spec.anchor === 'corner';
-  const keys: { i: number; a: number; b: number; c: number; v: number }[] = [];
   const spaces = state.spaces;
+  if (keyA.length < spaces.length) {
+    const n = 2 * spaces.length;
+    keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
+    keyI = new Int32Array(n);
+  }
+  let n = 0;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
     if (s.dead === state.phase) continue;
@@ -31,16 +41,36 @@ export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
       if (b > c) [b, c] = [c, b];
       if (a > b) [a, b] = [b, a];
     }
-    keys.push({ i, a, b, c, v: (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0) });
+    keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0); keyI[n] = i;
+    n++;
   }
-  keys.sort((p, q) => p.a - q.a || p.b - q.b || p.c - q.c || q.v - p.v || p.i - q.i);
-  return keys.map((k) => k.i);
+  return n;
+}
+
+/** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
+function takeFirst(n: number): number {
+  let k = 0;
+  for (let j = 1; j < n; j++) {
+    const d = keyA[j] - keyA[k] || keyB[j] - keyB[k] || keyC[j] - keyC[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
+    if (d < 0) k = j;
+  }
+  const si = keyI[k], last = n - 1;
+  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last];
+  return si;
+}
+
+/** The live spaces in the order to fill them (see `spaceKeys`). */
+export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
+  const out: number[] = [];
+  for (let n = spaceKeys(problem, state); n > 0; n--) out.push(takeFirst(n));
+  return out;
 }
 
 /** Up to `limit` blocks that can go into the space, biggest first, with their positions. */
 export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number): Move[] {
   const s = state.spaces[si];
-  const sx = s.x1 - s.x0, sy = s.y1 - s.y0, sz = s.z1 - s.z0;
+  let sx = s.x1 - s.x0, sy = s.y1 - s.y0;
+  const sz = s.z1 - s.z0;
   const ext = problem.minExtents(state.phase);
   if (sx < ext[0] || sy < ext[1] || sz < ext[2]) return [];
   const left = s.y0 <= problem.spec.W - s.y1;
@@ -48,16 +78,30 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
-  // Above the floor under a support rule: anchors on the top faces, found once a block passes the cheap checks.
-  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
-  let anchors: Anchor[] | null = null;
   const f = problem.figures(state.phase);
+  // Above the floor under a support rule: blocks stand at anchors on the top faces.
+  const onFaces = s.z0 > 0 && !problem.spec.supportNone;
+  if (onFaces) problem.work += state.supportsAt(s.z0).length;
   // No top face to stand on under the space: only a block that may float can go (`canStand`).
   const floating = onFaces && !facesUnder(state, s);
   if (floating && f.allRest) return [];
+  const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
+  if (onFaces && f.allFull === 1) {
+    // Every block needs its whole base supported: none is longer or wider than the faces reach.
+    let rx = 0, ry = 0;
+    for (const a of anchors) {
+      if (a.reachX > rx) rx = a.reachX;
+      if (a.reachY > ry) ry = a.reachY;
+    }
+    if (rx < sx) sx = rx;
+    if (ry < sy) sy = ry;
+    if (sx < ext[0] || sy < ext[1]) return [];
+  }
   const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
+  let scanned = 0;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+    scanned++;
     if ((i & mask) === 0) {
       // A chunk whose smallest extents or weight do not fit holds no block that fits.
       const c = i >> CHUNK_BITS;
@@ -67,6 +111,8 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
+    // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
+    if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
     // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
     const item = f.item[i];
     if (item >= 0 ? used[item] + f.count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
@@ -78,17 +124,17 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       out.push({ block: b, x, y, z: s.z0 });
     } else {
       if (floating && f.rests[i] === 1) continue;
-      anchors ??= supportedAnchors(state, s, front, left);
-      // A block needing full support goes only where an anchor's faces reach.
-      if (f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
     }
     if (out.length >= limit) break;
   }
+  problem.work += scanned;
   return out;
 }
+
+const NO_ANCHORS: Anchor[] = [];
 
 /** Some top face at the space's floor that may carry cargo reaches into the space. */
 function facesUnder(state: PackState, s: Space): boolean {
@@ -172,8 +218,9 @@ function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y
 function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[] {
   while (state.phase < problem.phases.length) {
     problem.ticker.tick();
-    const order = spaceOrder(problem, state);
-    if (order.length === 0) {
+    let n = spaceKeys(problem, state);
+    problem.work += state.spaces.length;
+    if (n === 0) {
       // A run of phases that place nothing means the Unit is as good as full: stop
       // (bounds the work per Unit when thousands of lines remain).
       state.idlePhases = state.placed.length === state.placedAtPhaseStart ? state.idlePhases + 1 : 0;
@@ -181,16 +228,20 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
       state.placedAtPhaseStart = state.placed.length;
       continue;
     }
-    for (const si of order) {
+    // Spaces in fill order, taken one at a time: the first usually has moves.
+    for (; n > 0; n--) {
+      const si = takeFirst(n);
       const moves = feasibleMoves(problem, state, si, limit);
       if (moves.length > 0) return moves;
-      state.spaces[si] = { ...state.spaces[si], dead: state.phase };
+      const s = state.spaces[si];
+      state.spaces[si] = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase };
     }
   }
   return [];
 }
 
 function apply(problem: UnitProblem, state: PackState, m: Move): void {
+  problem.work += state.spaces.length;
   place(state, problem.spec, problem.items, m.block, m.x, m.y, m.z, problem.minDim);
 }
 

@@ -296,20 +296,22 @@ export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDi
 export function supportedReach(state: PackState, z: number, px: number, py: number, dirX: number, dirY: number): [number, number] {
   const sup = state.supports;
   const atZ = state.supportsAt(z);
-  const find = (qx: number, qy: number): number => {
-    for (const i of atZ) {
-      const s = sup[i];
-      if (s.x0 < qx && qx < s.x1 && s.y0 < qy && qy < s.y1) return i;
-    }
-    return -1;
-  };
   const probeY = py + 0.5 * dirY;
   let x = px;
-  for (let i = find(x + 0.5 * dirX, probeY); i >= 0; i = find(x + 0.5 * dirX, probeY)) x = dirX > 0 ? sup[i].x1 : sup[i].x0;
+  for (let i = faceAt(sup, atZ, x + 0.5 * dirX, probeY); i >= 0; i = faceAt(sup, atZ, x + 0.5 * dirX, probeY)) x = dirX > 0 ? sup[i].x1 : sup[i].x0;
   const probeX = px + 0.5 * dirX;
   let y = py;
-  for (let i = find(probeX, y + 0.5 * dirY); i >= 0; i = find(probeX, y + 0.5 * dirY)) y = dirY > 0 ? sup[i].y1 : sup[i].y0;
+  for (let i = faceAt(sup, atZ, probeX, y + 0.5 * dirY); i >= 0; i = faceAt(sup, atZ, probeX, y + 0.5 * dirY)) y = dirY > 0 ? sup[i].y1 : sup[i].y0;
   return [Math.abs(x - px), Math.abs(y - py)];
+}
+
+/** The first of the faces `atZ` whose inside holds the point, or -1. */
+function faceAt(sup: Support[], atZ: readonly number[], qx: number, qy: number): number {
+  for (const i of atZ) {
+    const s = sup[i];
+    if (s.x0 < qx && qx < s.x1 && s.y0 < qy && qy < s.y1) return i;
+  }
+  return -1;
 }
 
 /** Every piece of the block needs its whole base supported (so it may not overhang). */

@@ -36,11 +36,13 @@ export interface Reply {
 /** Generous limits, so tests in parallel from one address do not trip them; limit tests lower them. */
 const TEST_ENV = { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_KEY: '1000000', CALCULATE_ENQUEUES_PER_KEY: '1000000' };
 
-export async function startTestApi(overrides: Partial<Record<keyof Env, string>> & { limiterDatabaseUrl?: string } = {}): Promise<TestApi> {
-  const { limiterDatabaseUrl, ...envOverrides } = overrides;
+export async function startTestApi(
+  overrides: Partial<Record<keyof Env, string>> & { limiterDatabaseUrl?: string; onQuery?: (query: string) => void } = {},
+): Promise<TestApi> {
+  const { limiterDatabaseUrl, onQuery, ...envOverrides } = overrides;
   const taskQueue = `test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   const env = readEnv({ ...process.env, ...TEST_ENV, TEMPORAL_TASK_QUEUE: taskQueue, ...envOverrides });
-  const services = createServices(env, testDatabaseUrl(), testTemporalAddress());
+  const services = createServices(env, testDatabaseUrl(), testTemporalAddress(), { onQuery });
   if (limiterDatabaseUrl) {
     await services.limiterSql.end();
     services.limiterSql = connect(limiterDatabaseUrl, { max: 1 });

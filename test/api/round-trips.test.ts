@@ -1,0 +1,66 @@
+// What a call costs the database, statement by statement: the statements each API process
+// sends, seen through the driver, for one call at a time on an API of its own.
+import test from 'ava';
+import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
+import { createTestOrg } from '../support/fixtures.ts';
+import { newId } from '../../db/ids.ts';
+
+let api: TestApi;
+let sent: string[] = [];
+test.before(async () => {
+  api = await startTestApi({ onQuery: (query) => sent.push(query.replace(/\s+/g, ' ').trim()) });
+  // the driver's first statements on new connections (type lookups) are not the calls' own
+  const org = await createTestOrg(api.sql);
+  await Promise.all([api.get(org.apiKey, '/libraries/equipment'), api.post(org.apiKey, '/projects', { name: 'warm-up' })]);
+});
+test.after.always(async () => {
+  await api?.close();
+});
+
+/** The statements the API sent while answering `call` (the test's own statements excluded). */
+async function statementsOf<T>(call: () => Promise<T>): Promise<{ reply: T; statements: string[] }> {
+  sent = [];
+  const reply = await call();
+  return { reply, statements: sent };
+}
+
+const touches = (table: string) => (s: string) => s.includes(`insert into ${table} (`);
+
+test.serial('an authenticated read is two statements: the admission (limits and key together) and the read', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const { reply, statements } = await statementsOf(() => api.get(org.apiKey, '/libraries/equipment?mode=sea'));
+  t.is((reply as any).status, 200);
+  t.is(statements.length, 2);
+  t.regex(statements[0], /rate_limit_windows/);
+  t.regex(statements[1], /from equipment_types/);
+});
+
+test.serial('a created Project, its stored response and its audit row commit together, with one commit', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const { reply, statements } = await statementsOf(() => api.call('POST', '/api/v1/projects', { key: org.apiKey, body: { name: 'one commit' }, idempotencyKey: idem() }));
+  t.is((reply as any).status, 201);
+  const begin = statements.indexOf('begin');
+  const commit = statements.indexOf('commit');
+  t.true(begin >= 0 && commit > begin);
+  t.is(statements.filter((s) => s === 'commit').length, 1);
+  for (const table of ['projects', 'idempotency_records', 'audit_log']) {
+    const at = statements.findIndex(touches(table));
+    t.true(at > begin && at < commit, `${table} written inside the transaction`);
+  }
+  // nothing follows the commit: no second transaction for the audit row
+  t.is(commit, statements.length - 1);
+  const [row] = await api.sql`select status, resource_id from audit_log where organization_id = ${org.organizationId}`;
+  t.deepEqual({ ...row }, { status: 201, resource_id: (reply as any).body.id });
+});
+
+test.serial('a write that fails is audited after its rollback, with the failure\'s status', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const { reply, statements } = await statementsOf(() =>
+    api.call('POST', `/api/v1/projects/${newId('prj')}/load-plans`, { key: org.apiKey, body: { name: 'x' }, idempotencyKey: idem() }));
+  t.is((reply as any).status, 404);
+  const rollback = statements.indexOf('rollback');
+  const audit = statements.findIndex(touches('audit_log'));
+  t.true(rollback >= 0 && audit > rollback);
+  const rows = await api.sql`select status from audit_log where organization_id = ${org.organizationId}`;
+  t.deepEqual(rows.map((r) => r.status), [404]);
+});

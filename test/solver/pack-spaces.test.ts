@@ -1,0 +1,52 @@
+// Maximal residual spaces: carving a box keeps exactly the maximal empty cuboids.
+import test from 'ava';
+import type { Space } from '../../solver/model.ts';
+import { carveSpaces, contains } from '../../solver/pack/spaces.ts';
+import { makeRng } from '../../solver/prng.ts';
+
+/** Every cut piece compared with every other space: the plain definition of the maximal set. */
+function carvePlain(spaces: Space[], b: number[], minDim: number): Space[] {
+  const [bx0, by0, bz0, bx1, by1, bz1] = b;
+  const keep: Space[] = [];
+  const fresh: Space[] = [];
+  for (const s of spaces) {
+    if (s.x1 <= bx0 || s.x0 >= bx1 || s.y1 <= by0 || s.y0 >= by1 || s.z1 <= bz0 || s.z0 >= bz1) {
+      keep.push(s);
+      continue;
+    }
+    if (bx0 - s.x0 >= minDim) fresh.push({ ...s, x1: bx0 });
+    if (s.x1 - bx1 >= minDim) fresh.push({ ...s, x0: bx1 });
+    if (by0 - s.y0 >= minDim) fresh.push({ ...s, y1: by0 });
+    if (s.y1 - by1 >= minDim) fresh.push({ ...s, y0: by1 });
+    if (bz0 - s.z0 >= minDim) fresh.push({ ...s, z1: bz0 });
+    if (s.z1 - bz1 >= minDim) fresh.push({ ...s, z0: bz1 });
+  }
+  for (let i = 0; i < fresh.length; i++) {
+    const f = fresh[i];
+    let inside = keep.some((k) => contains(k, f));
+    for (let j = 0; j < fresh.length && !inside; j++) {
+      if (j !== i && contains(fresh[j], f) && (!contains(f, fresh[j]) || j < i)) inside = true;
+    }
+    if (!inside) keep.push(f);
+  }
+  return keep;
+}
+
+test('carving keeps the same maximal spaces as comparing every cut piece with every space', (t) => {
+  const rng = makeRng(11);
+  const at = (n: number) => Math.floor(rng() * n);
+  for (let run = 0; run < 40; run++) {
+    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 1000, y1: 500, z1: 400, dead: -1 }];
+    let plain = fast.slice();
+    for (let k = 0; k < 25; k++) {
+      // A box in the corner of a live space (as the search places them), 20-200 long each way.
+      const s = fast[at(fast.length)];
+      const dx = Math.min(s.x1 - s.x0, 20 + at(180)), dy = Math.min(s.y1 - s.y0, 20 + at(180)), dz = Math.min(s.z1 - s.z0, 20 + at(180));
+      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20);
+      plain = carvePlain(plain, box, 20);
+      t.deepEqual(fast, plain);
+      if (fast.length === 0) break;
+    }
+  }
+});
