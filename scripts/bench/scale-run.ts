@@ -1,16 +1,25 @@
 // One scale-bench run in its own process (so peak memory is its own).
+import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
-import { solve } from '../../solver/index.ts';
+import { solve as ownSolve } from '../../solver/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
-import type { SolveInput } from '../../solver/types.ts';
+import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { FLEETS, generateCargo, unitLowerBound } from './cargo-generator.ts';
 
 export interface ScaleFigures {
+  /** The solver module run (as given; this checkout's when none was). */
+  solver: string;
   fleet: string;
   pieces: number;
   lines: number;
   firstPlanMs: number;
   totalMs: number;
+  /** CPU time of the process during the solve (user + system): steadier than wall time under load. */
+  cpuMs: number;
+  /** Hash of the placements, Units and warnings: equal hashes mean the same plan. */
+  planHash: string;
   peakRssMb: number;
   maxProgressGapMs: number;
   units: number;
@@ -25,7 +34,9 @@ export interface ScaleFigures {
   firstViolation?: string;
 }
 
-export function runScale(fleet: string, pieces: number, seed: number, seconds: number): ScaleFigures {
+type Solve = (input: SolveInput, hooks?: Parameters<typeof ownSolve>[1]) => SolveResult;
+
+export function runScale(fleet: string, pieces: number, seed: number, seconds: number, solve: Solve = ownSolve, solver = 'solver/index.ts'): ScaleFigures {
   const lines = generateCargo(pieces, seed);
   const input: SolveInput = {
     equipment: FLEETS[fleet], lines, fixed: [], securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null },
@@ -33,6 +44,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   };
   let last = performance.now();
   let maxGap = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = solve(input, {
     onProgress: () => {
@@ -42,14 +54,19 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
     },
   });
   const totalMs = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const planHash = createHash('sha256')
+    .update(JSON.stringify([result.placements, result.units, result.warnings, result.unloaded, result.stopWarnings, result.axleWarnings]))
+    .digest('hex')
+    .slice(0, 16);
   const violations = checkPlan(input, result);
   const lb = unitLowerBound(lines, FLEETS[fleet]);
   const tall = unitBounds(lines, FLEETS[fleet]);
   const reasons: Record<string, number> = {};
   for (const u of result.unloaded) reasons[u.reason] = (reasons[u.reason] ?? 0) + u.quantity;
   return {
-    fleet, pieces, lines: lines.length,
-    firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs),
+    solver, fleet, pieces, lines: lines.length,
+    firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), planHash,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
     units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff },
@@ -61,6 +78,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   };
 }
 
-process.on('message', (m: { fleet: string; pieces: number; seed: number; seconds: number }) => {
-  process.send!(runScale(m.fleet, m.pieces, m.seed, m.seconds));
+process.on('message', async (m: { fleet: string; pieces: number; seed: number; seconds: number; solver?: string }) => {
+  const solve = m.solver ? ((await import(pathToFileURL(resolve(m.solver)).href)) as { solve: Solve }).solve : ownSolve;
+  process.send!(runScale(m.fleet, m.pieces, m.seed, m.seconds, solve, m.solver ?? 'solver/index.ts'));
 });

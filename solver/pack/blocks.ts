@@ -5,7 +5,7 @@ import { placedDims } from '../orientation.ts';
 import type { UnitSpec } from './state.ts';
 
 /** Caps the blocks of one item so a huge count cannot blow up the candidate list. */
-const MAX_BLOCKS_PER_ITEM = 400;
+export const MAX_BLOCKS_PER_ITEM = 400;
 
 /**
  * Every block of up to `count` pieces of the item that fits the Unit. Non-stackable and
@@ -29,7 +29,7 @@ export function simpleBlocks(item: Item, count: number, orientations: Orientatio
           const n = nx * ny * nz;
           out.push({
             dx: a * nx, dy: b * ny, dz: c * nz, volume: item.volume * n, weight: item.weight * n,
-            item: item.index, rotation, nx, ny, nz, count: n, group: -1, pieces: null,
+            item: item.index, rotation, nx, ny, nz, count: n, group: -1, pieces: null, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined,
           });
         }
       }

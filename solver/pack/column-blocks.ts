@@ -100,5 +100,6 @@ function newColumn(a: Block, b: Block, items: Item[]): Block {
     parts: [{ block: a, x: 0, y: 0, z: 0 }, { block: b, x: 0, y: 0, z: a.dz }],
     need: [[a.item, a.count], [b.item, b.count]].sort((p, q) => p[0] - q[0]) as [number, number][],
     flat: b.dx === a.dx && b.dy === a.dy && items[b.item].stackable,
+    fullSupport: undefined,
   };
 }

@@ -73,6 +73,6 @@ export class EquipmentView {
       dy = Math.max(dy, p.y + p.dy);
       dz = Math.max(dz, p.z + p.dz);
     }
-    return { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces };
+    return { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
   }
 }

@@ -5,20 +5,14 @@ import type { Prepared } from '../prepare.ts';
 import type { Ticker } from '../ticker.ts';
 import type { SolveInput } from '../types.ts';
 import { EquipmentView } from './equipment-view.ts';
-import { UnitProblem, type Phase, type PhaseIndex } from './problem.ts';
+import { PhaseCuts } from './phase-lists.ts';
+import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 
-/** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
-const PHASE_ITEMS = 40;
-/**
- * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
- * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
- */
-const CUT_ITEMS = PHASE_ITEMS / 2;
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' },
@@ -67,10 +61,8 @@ export class Fleet {
   readonly severalStops: boolean;
   /** Per item: 0 not yet known, 1 some row takes it, 2 none does. */
   private readonly takesAny: Uint8Array;
-  /** Per row: its cargo cut into phases once (see `phasesFor`). */
-  private readonly cuts = new Map<EquipmentView, { rank: number; entries: Entry[] }[]>();
-  /** Per row and phase (ids of the cut's phases merged): the block lists kept across Units. */
-  private readonly phaseMemos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
+  /** Per row: its cargo cut into phases once, and the phases' block lists kept across Units. */
+  private readonly cuts: PhaseCuts;
 
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
     const supportNone = input.options.supportRule === 'none';
@@ -83,14 +75,27 @@ export class Fleet {
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     this.entries = sortedEntries(prep);
+    this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
   }
 
   /** Can any row take this item at all (one piece into an empty Unit)? */
   anyTakes(i: number): boolean {
     let t = this.takesAny[i];
-    if (t === 0) this.takesAny[i] = t = this.views.some((v) => v.takes(i)) ? 1 : 2;
+    if (t === 0) this.takesAny[i] = t = this.rowTakes(i) ? 1 : 2;
     return t === 1;
+  }
+
+  // Apart from `anyTakes` so its closure is made only here (a closure over `i` would cost
+  // every call of anyTakes an allocation: it runs for every item per Unit).
+  private rowTakes(i: number): boolean {
+    return this.views.some((v) => v.takes(i));
+  }
+
+  /** Some row takes the group (plain loop: this runs for every group per Unit). */
+  private groupFits(g: number): boolean {
+    for (const v of this.views) if (v.groupBlock(g)) return true;
+    return false;
   }
 
   plan(mode: FleetMode): FleetPlan {
@@ -258,64 +263,9 @@ export class Fleet {
     return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
   }
 
-  /**
-   * The cargo this row can take, in packing order, cut into phases by Stop and size. The
-   * cut is made once per row (`cutOf`) and only thinned as cargo runs out, a thinned phase
-   * taking in its neighbours of the same Stop until it holds PHASE_ITEMS again: the phases of Unit after Unit stay the
-   * same, so their block lists are kept (`Phase.memo`) instead of built again per Unit.
-   */
+  /** The cargo this row can take, in packing order, cut into phases (see phase-lists.ts). */
   private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
-    const cut = this.cutOf(view);
-    const phases: Phase[] = [];
-    const keys: string[] = [];
-    let current: Phase | null = null;
-    let rank = -1;
-    for (let s = 0; s < cut.length; s++) {
-      const items: number[] = [], groups: number[] = [];
-      for (const e of cut[s].entries) {
-        if (e.group >= 0) {
-          if (groupsLeft.has(e.group)) groups.push(e.group);
-        } else if (left[e.item] > 0) items.push(e.item);
-      }
-      const n = items.length + groups.length;
-      if (n === 0) continue;
-      if (current && cut[s].rank === rank && current.items.length + current.groups.length < PHASE_ITEMS) {
-        current.items.push(...items);
-        current.groups.push(...groups);
-        keys[keys.length - 1] += `+${s}`;
-        continue;
-      }
-      current = { items, groups };
-      rank = cut[s].rank;
-      phases.push(current);
-      keys.push(`${s}`);
-    }
-    let memos = this.phaseMemos.get(view);
-    if (!memos) this.phaseMemos.set(view, (memos = new Map()));
-    for (let p = 0; p < phases.length; p++) {
-      let memo = memos.get(keys[p]);
-      if (!memo) memos.set(keys[p], (memo = new Map()));
-      phases[p].memo = memo;
-    }
-    return phases;
-  }
-
-  /** All the cargo this row can take, in packing order, cut into phases by Stop and size. */
-  private cutOf(view: EquipmentView): { rank: number; entries: Entry[] }[] {
-    let cut = this.cuts.get(view);
-    if (cut) return cut;
-    cut = [];
-    let current: { rank: number; entries: Entry[] } | null = null;
-    for (const e of this.entries) {
-      if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
-      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
-        current = { rank: e.rank, entries: [] };
-        cut.push(current);
-      }
-      current.entries.push(e);
-    }
-    this.cuts.set(view, cut);
-    return cut;
+    return this.cuts.phasesFor(view, left, groupsLeft);
   }
 
   private minDimOf(phases: Phase[]): number {
@@ -338,27 +288,44 @@ export class Fleet {
 
   private hasLoadable(left: number[], groupsLeft: Set<number>): boolean {
     for (const e of this.entries) {
-      if (e.group >= 0 ? groupsLeft.has(e.group) && this.views.some((v) => v.groupBlock(e.group)) : left[e.item] > 0 && this.anyTakes(e.item)) return true;
+      if (e.group >= 0 ? groupsLeft.has(e.group) && this.groupFits(e.group) : left[e.item] > 0 && this.anyTakes(e.item)) return true;
     }
     return false;
   }
 
   private remainder(left: number[], groupsLeft: Set<number>): { volume: number; weight: number } {
+    // Flat figures (runs over every entry per Unit); the sums go in the same order as ever.
+    const f = (this.flat ??= this.flatFigures());
     let volume = 0, weight = 0;
-    for (const e of this.entries) {
-      if (e.group >= 0) {
-        if (!groupsLeft.has(e.group)) continue;
-        for (const i of this.prep.groups[e.group]) {
-          volume += this.prep.items[i].volume * left[i];
-          weight += this.prep.items[i].weight * left[i];
+    for (let k = 0; k < f.entry.length; k++) {
+      const e = f.entry[k];
+      if (e < 0) {
+        const g = -e - 1;
+        if (!groupsLeft.has(g)) continue;
+        for (const i of this.prep.groups[g]) {
+          volume += f.volume[i] * left[i];
+          weight += f.weight[i] * left[i];
         }
-      } else if (left[e.item] > 0 && this.anyTakes(e.item)) {
-        volume += this.prep.items[e.item].volume * left[e.item];
-        weight += this.prep.items[e.item].weight * left[e.item];
+      } else if (left[e] > 0 && this.anyTakes(e)) {
+        volume += f.volume[e] * left[e];
+        weight += f.weight[e] * left[e];
       }
     }
     return { volume, weight };
   }
+
+  private flat: { entry: Int32Array; volume: Float64Array; weight: Float64Array } | null = null;
+
+  /** Entries as item index, or -(group + 1); per item its volume and weight. */
+  private flatFigures(): { entry: Int32Array; volume: Float64Array; weight: Float64Array } {
+    const items = this.prep.items;
+    return {
+      entry: Int32Array.from(this.entries, (e) => (e.group >= 0 ? -e.group - 1 : e.item)),
+      volume: Float64Array.from(items, (it) => it.volume),
+      weight: Float64Array.from(items, (it) => it.weight),
+    };
+  }
+
 }
 
 /**

@@ -3,11 +3,14 @@ import type { Block, Item } from '../model.ts';
 import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
-import { byCrossSection, byVolume, simpleBlocks } from './blocks.ts';
-import { needsFullSupport, type UnitSpec } from './state.ts';
+import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, simpleBlocks } from './blocks.ts';
+import type { UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 import type { Admits } from './stop-guard.ts';
+import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
+
+export { CHUNK_BITS } from './phase-lists.ts';
 
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
@@ -31,6 +34,8 @@ export interface PhaseIndex {
   /** Pieces per item the list was built for. */
   counts: Map<number, number>;
   groups: number[];
+  /** Some item's simple blocks were capped (then the list cannot be shrunk to fewer pieces). */
+  capped: boolean;
 }
 
 /** What the search reads first of every block, in flat arrays (index = block index). */
@@ -43,15 +48,22 @@ export interface BlockFigures {
   full: Uint8Array;
   /** 1: so does every block of the phase. */
   allFull: number;
+  /**
+   * A block of one item: the item and the pieces it takes (so a scan checks what is left
+   * without reading the block); -1 for columns and groups (their own check).
+   */
+  item: Int32Array;
+  count: Int32Array;
+  /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
+  rests: Uint8Array;
+  /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */
+  allRest: boolean;
   /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
   chunkDx: Float64Array;
   chunkDy: Float64Array;
   chunkDz: Float64Array;
   chunkWeight: Float64Array;
 }
-
-/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
-export const CHUNK_BITS = 4;
 
 interface SimpleEntry {
   item: Item;
@@ -112,7 +124,8 @@ export class UnitProblem {
     const memoKey = `${this.spec.order}:${this.columns ? 1 : 0}`;
     const kept = memo?.get(memoKey);
     if (kept && this.serves(kept, this.phases[phase])) return this.use(phase, kept);
-    const index = this.indexOf(phase);
+    // Pieces ran out since: the kept list shrunk to what is left (as a fresh build; phase-lists.ts).
+    const index = memo && kept && canShrink(kept, this.phases[phase], this.remaining) ? this.shrunk(phase, kept) : this.indexOf(phase);
     memo?.set(memoKey, index);
     return this.use(phase, index);
   }
@@ -146,46 +159,33 @@ export class UnitProblem {
     }
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
-    // One pass: the flat figures, the smallest extents, and per index the smallest volume,
-    // cross-section (y*z) and footprint (x*y) among the blocks up to it (non-increasing).
-    const n = list.length;
-    const chunks = (n >> CHUNK_BITS) + 1;
-    const f: BlockFigures = {
-      dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), weight: new Float64Array(n), full: new Uint8Array(n), allFull: 1,
-      chunkDx: new Float64Array(chunks).fill(Infinity), chunkDy: new Float64Array(chunks).fill(Infinity),
-      chunkDz: new Float64Array(chunks).fill(Infinity), chunkWeight: new Float64Array(chunks).fill(Infinity),
-    };
-    const mins = new Float64Array(n), sections = new Float64Array(n), footprints = new Float64Array(n);
-    const ext = new Float64Array([Infinity, Infinity, Infinity]);
-    let vol = Infinity, sec = Infinity, foot = Infinity;
-    for (let i = 0; i < n; i++) {
-      const b = list[i];
-      f.dx[i] = b.dx; f.dy[i] = b.dy; f.dz[i] = b.dz; f.weight[i] = b.weight;
-      f.full[i] = needsFullSupport(this.items, b) ? 1 : 0;
-      f.allFull &= f.full[i];
-      const c = i >> CHUNK_BITS;
-      f.chunkDx[c] = Math.min(f.chunkDx[c], b.dx); f.chunkDy[c] = Math.min(f.chunkDy[c], b.dy);
-      f.chunkDz[c] = Math.min(f.chunkDz[c], b.dz); f.chunkWeight[c] = Math.min(f.chunkWeight[c], b.weight);
-      mins[i] = vol = Math.min(vol, b.volume);
-      sections[i] = sec = Math.min(sec, b.dy * b.dz);
-      footprints[i] = foot = Math.min(foot, b.dx * b.dy);
-      if (b.dx < ext[0]) ext[0] = b.dx;
-      if (b.dy < ext[1]) ext[1] = b.dy;
-      if (b.dz < ext[2]) ext[2] = b.dz;
-    }
-    const { items, groups } = this.phases[phase];
-    const counts = new Map<number, number>();
-    for (const i of items) counts.set(i, this.remaining[i]);
-    return { list, figs: f, minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims: ext, counts, groups: groups.slice() };
+    return indexList(list, this.items, this.phases[phase], this.remaining);
   }
 
-  private buildBlocks(phase: number): Block[] {
-    let list: Block[] = [];
-    const { items, groups } = this.phases[phase];
-    for (const i of items) {
+  /** A kept list brought to the phase's pieces left (and new items), with its columns made again. */
+  private shrunk(phase: number, kept: PhaseIndex): PhaseIndex {
+    // The simple blocks as a fresh build gathers them (and ticks: the same clock reads as a build).
+    const simple = this.simpleBlocks(phase);
+    const columns = this.columns ? columnBlocks(simple, this.items, this.remaining, this.spec) : [];
+    return shrunkIndex(
+      kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume,
+      (i) => this.simpleOf(i), this.groupBlock,
+    );
+  }
+
+  /** The simple blocks of the phase's items, in item order. */
+  private simpleBlocks(phase: number): Block[] {
+    const list: Block[] = [];
+    for (const i of this.phases[phase].items) {
       this.ticker.tick();
       for (const b of this.simpleOf(i)) list.push(b);
     }
+    return list;
+  }
+
+  private buildBlocks(phase: number): Block[] {
+    let list = this.simpleBlocks(phase);
+    const { groups } = this.phases[phase];
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
     for (const g of groups) {
@@ -205,8 +205,13 @@ export class UnitProblem {
     const { L, W, H } = this.spec;
     const count = this.remaining[i];
     const known = byItem.get(i);
-    if (known && known.count === count && known.L === L && known.W === W && known.H === H && known.item === this.items[i]) return known.blocks;
-    const blocks = simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
+    const same = known && known.L === L && known.W === W && known.H === H && known.item === this.items[i];
+    if (same && known.count === count) return known.blocks;
+    // Fewer pieces: the blocks of more pieces that need no more, in order (a fresh build's
+    // list, unless that one was capped); the same objects keep columns made of them cached.
+    const blocks = same && count < known.count && known.blocks.length < MAX_BLOCKS_PER_ITEM
+      ? known.blocks.filter((b) => b.count <= count)
+      : simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
     byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
     return blocks;
   }

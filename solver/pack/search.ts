@@ -81,8 +81,11 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const f = problem.figures(state.phase);
   // Above the floor under a support rule: blocks stand at anchors on the top faces.
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
-  const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
   if (onFaces) problem.work += state.supportsAt(s.z0).length;
+  // No top face to stand on under the space: only a block that may float can go (`canStand`).
+  const floating = onFaces && !facesUnder(state, s);
+  if (floating && f.allRest) return [];
+  const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
   if (onFaces && f.allFull === 1) {
     // Every block needs its whole base supported: none is longer or wider than the faces reach.
     let rx = 0, ry = 0;
@@ -94,6 +97,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (ry < sy) sy = ry;
     if (sx < ext[0] || sy < ext[1]) return [];
   }
+  const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
   let scanned = 0;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
@@ -109,14 +113,17 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
     // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
     if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
+    // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
+    const item = f.item[i];
+    if (item >= 0 ? used[item] + f.count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
     const b = blocks[i];
-    if (!state.available(b, problem.remaining)) continue;
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
       if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
       out.push({ block: b, x, y, z: s.z0 });
     } else {
+      if (floating && f.rests[i] === 1) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
       if (!m) continue;
       out.push(m);
@@ -128,6 +135,16 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
 }
 
 const NO_ANCHORS: Anchor[] = [];
+
+/** Some top face at the space's floor that may carry cargo reaches into the space. */
+function facesUnder(state: PackState, s: Space): boolean {
+  const sup = state.supports;
+  for (const i of state.supportsAt(s.z0)) {
+    const f = sup[i];
+    if (!f.noStack && f.x1 > s.x0 && f.x0 < s.x1 && f.y1 > s.y0 && f.y0 < s.y1) return true;
+  }
+  return false;
+}
 
 /** A corner to put a block at above the floor, and how far the top faces reach from it. */
 interface Anchor {

@@ -1,0 +1,311 @@
+// The phases a row's Units are filled from (its cargo cut by Stop and size, once) and the
+// sorted block lists of those phases, kept across the Units of a fleet.
+import type { Block, Item } from '../model.ts';
+import { MAX_BLOCKS_PER_ITEM } from './blocks.ts';
+import type { EquipmentView } from './equipment-view.ts';
+import type { Phase, PhaseIndex } from './problem.ts';
+import { needsFullSupport } from './state.ts';
+
+/** Item types per phase: enough choice for good blocks, few enough to stay fast at scale. */
+export const PHASE_ITEMS = 40;
+/**
+ * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
+ * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
+ */
+const CUT_ITEMS = PHASE_ITEMS / 2;
+
+/** An item (group -1) or a keep-together group (item -1) in packing order. */
+export interface CutEntry {
+  group: number;
+  item: number;
+  /** Item.phaseRank: 0 = no Stop, then Stop 99 .. 1. */
+  rank: number;
+}
+
+interface CutPiece {
+  rank: number;
+  entries: CutEntry[];
+}
+
+/**
+ * Per row: its cargo cut into pieces once, and per phase (the cut's pieces merged) the block
+ * lists kept across Units (`Phase.memo`).
+ */
+export class PhaseCuts {
+  private readonly cuts = new Map<EquipmentView, CutPiece[]>();
+  private readonly memos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
+  /** Per row and piece of the cut: the phases (their pieces) that held it. */
+  private readonly byPiece = new Map<EquipmentView, Map<number, number[][]>>();
+
+  /** `entries`: every item and group in packing order (no-Stop first, then Stop 99 .. 1; bigger first). */
+  constructor(private readonly entries: readonly CutEntry[]) {}
+
+  /**
+   * The cargo this row can take, in packing order, cut into phases by Stop and size. The
+   * cut is made once per row (`cutOf`) and only thinned as cargo runs out, a thinned phase
+   * taking in its neighbours of the same Stop until it holds PHASE_ITEMS again: the phases of
+   * Unit after Unit stay the same, so their block lists are kept (`Phase.memo`) instead of
+   * built again per Unit.
+   */
+  phasesFor(view: EquipmentView, left: ArrayLike<number>, groupsLeft: Set<number>): Phase[] {
+    const cut = this.cutOf(view);
+    const phases: Phase[] = [];
+    const keys: string[] = [];
+    const pieces: number[][] = [];
+    let current: Phase | null = null;
+    let rank = -1;
+    for (let s = 0; s < cut.length; s++) {
+      const items: number[] = [], groups: number[] = [];
+      for (const e of cut[s].entries) {
+        if (e.group >= 0) {
+          if (groupsLeft.has(e.group)) groups.push(e.group);
+        } else if (left[e.item] > 0) items.push(e.item);
+      }
+      const n = items.length + groups.length;
+      if (n === 0) continue;
+      if (current && cut[s].rank === rank && current.items.length + current.groups.length < PHASE_ITEMS) {
+        current.items.push(...items);
+        current.groups.push(...groups);
+        keys[keys.length - 1] += `+${s}`;
+        pieces[pieces.length - 1].push(s);
+        continue;
+      }
+      current = { items, groups };
+      rank = cut[s].rank;
+      phases.push(current);
+      keys.push(`${s}`);
+      pieces.push([s]);
+    }
+    let memos = this.memos.get(view);
+    if (!memos) this.memos.set(view, (memos = new Map()));
+    let byPiece = this.byPiece.get(view);
+    if (!byPiece) this.byPiece.set(view, (byPiece = new Map()));
+    for (let p = 0; p < phases.length; p++) {
+      let memo = memos.get(keys[p]);
+      if (!memo) {
+        memos.set(keys[p], (memo = new Map(this.seedOf(memos, byPiece, pieces[p]))));
+        for (const s of pieces[p]) {
+          const list = byPiece.get(s);
+          if (list) list.push(pieces[p]);
+          else byPiece.set(s, [pieces[p]]);
+        }
+      }
+      phases[p].memo = memo;
+    }
+    return phases;
+  }
+
+  /**
+   * A new phase (its cut's pieces merged anew) starts from the lists of the phase that held
+   * most of the same pieces: they are brought to it (`canShrink`) instead of built afresh.
+   */
+  private seedOf(memos: Map<string, Map<string, PhaseIndex>>, byPiece: Map<number, number[][]>, pieces: number[]): Map<string, PhaseIndex> {
+    let best: number[] | null = null, most = 0;
+    const last = pieces[pieces.length - 1];
+    for (const other of byPiece.get(pieces[0]) ?? []) {
+      let shared = 0;
+      for (const s of other) if (s >= pieces[0] && s <= last) shared++;
+      if (shared >= most) {
+        best = other;
+        most = shared;
+      }
+    }
+    return (best && memos.get(best.join('+'))) ?? new Map();
+  }
+
+  /** All the cargo this row can take, in packing order, cut into pieces by Stop and size. */
+  private cutOf(view: EquipmentView): CutPiece[] {
+    let cut = this.cuts.get(view);
+    if (cut) return cut;
+    cut = [];
+    let current: CutPiece | null = null;
+    for (const e of this.entries) {
+      if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
+      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
+        current = { rank: e.rank, entries: [] };
+        cut.push(current);
+      }
+      current.entries.push(e);
+    }
+    this.cuts.set(view, cut);
+    return cut;
+  }
+}
+
+/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
+export const CHUNK_BITS = 4;
+
+/**
+ * A phase's sorted block list with what the search reads of it: the flat figures, the
+ * smallest extents, and per index the smallest volume, cross-section (y*z) and footprint
+ * (x*y) among the blocks up to it (non-increasing), in one pass.
+ */
+export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
+  const n = list.length;
+  const chunks = (n >> CHUNK_BITS) + 1;
+  // One buffer for the float figures (one allocation per list, not ten).
+  const floats = new Float64Array(7 * n + 4 * chunks + 3);
+  let at = 0;
+  const take = (k: number) => floats.subarray(at, (at += k));
+  const dx = take(n), dy = take(n), dz = take(n), weight = take(n);
+  const mins = take(n), sections = take(n), footprints = take(n);
+  const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
+  const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
+  const minDims = take(3);
+  const ints = new Int32Array(2 * n);
+  const item = ints.subarray(0, n), count = ints.subarray(n);
+  const flags = new Uint8Array(2 * n);
+  const full = flags.subarray(0, n), rests = flags.subarray(n);
+  let allRest = true;
+  let allFull = 1;
+  let vol = Infinity, sec = Infinity, foot = Infinity;
+  let ex = Infinity, ey = Infinity, ez = Infinity;
+  let capped = false;
+  for (let i = 0; i < n; i++) {
+    const b = list[i];
+    const bx = b.dx, by = b.dy, bz = b.dz, bw = b.weight;
+    dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw;
+    full[i] = needsFullSupport(items, b) ? 1 : 0;
+    allFull &= full[i];
+    if (restsOnFaces(items, b)) rests[i] = 1;
+    else allRest = false;
+    const c = i >> CHUNK_BITS;
+    if (bx < chunkDx[c]) chunkDx[c] = bx;
+    if (by < chunkDy[c]) chunkDy[c] = by;
+    if (bz < chunkDz[c]) chunkDz[c] = bz;
+    if (bw < chunkWeight[c]) chunkWeight[c] = bw;
+    if (b.volume < vol) vol = b.volume;
+    if (by * bz < sec) sec = by * bz;
+    if (bx * by < foot) foot = bx * by;
+    mins[i] = vol; sections[i] = sec; footprints[i] = foot;
+    if (bx < ex) ex = bx;
+    if (by < ey) ey = by;
+    if (bz < ez) ez = bz;
+    const simple = isSimple(b);
+    item[i] = simple ? b.item : -1;
+    count[i] = simple ? b.count : -1;
+  }
+  // An item's blocks were capped only if the list holds that many (most lists are shorter).
+  if (n >= MAX_BLOCKS_PER_ITEM) {
+    const perItem = new Map<number, number>();
+    for (let i = 0; i < n; i++) {
+      if (item[i] < 0) continue;
+      const k = (perItem.get(item[i]) ?? 0) + 1;
+      perItem.set(item[i], k);
+      if (k >= MAX_BLOCKS_PER_ITEM) capped = true;
+    }
+  }
+  minDims[0] = ex; minDims[1] = ey; minDims[2] = ez;
+  const counts = new Map<number, number>();
+  for (const i of phase.items) counts.set(i, remaining[i]);
+  return {
+    list, figs: { dx, dy, dz, weight, full, allFull, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
+    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
+    counts, groups: phase.groups.slice(), capped,
+  };
+}
+
+/**
+ * A kept list can be brought to the phase (`shrunkIndex`) when no item of the phase has more
+ * pieces left than the list was built for, the phase's items and groups not in the list all
+ * come after those in it (a phase that took in the next piece of the cut), and no item's
+ * simple blocks were capped (a capped list keeps the biggest blocks of the count it was built for).
+ */
+export function canShrink(kept: PhaseIndex, phase: Phase, remaining: ArrayLike<number>): boolean {
+  if (kept.capped) return false;
+  let fresh = false;
+  for (const i of phase.items) {
+    const was = kept.counts.get(i);
+    if (was === undefined) fresh = true;
+    else if (fresh || remaining[i] > was) return false;
+  }
+  const groups = new Set(kept.groups);
+  fresh = false;
+  for (const g of phase.groups) {
+    if (!groups.has(g)) fresh = true;
+    else if (fresh) return false;
+  }
+  return true;
+}
+
+/**
+ * The list a fresh build gives for the phase, from a kept one (see `canShrink`). A fresh
+ * build sorts [simple blocks (in item order), columns, groups] stably. An item's simple
+ * blocks for fewer pieces are exactly those of more pieces that need no more than are left,
+ * in the same order, so the kept list loses the blocks that need more, its old columns and
+ * the groups gone; the simple blocks of items new to the phase (they come after the kept
+ * ones), the phase's `columns` and its new groups are sorted on their own and merged in,
+ * ties going in the fresh build's order: kept simple, new simple, columns, kept groups, new groups.
+ */
+export function shrunkIndex(
+  kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[],
+  order: (a: Block, b: Block) => number, simpleOf: (item: number) => Block[], groupBlock: (group: number) => Block | null,
+): PhaseIndex {
+  const inPhase = new Set(phase.items);
+  const groups = new Set(phase.groups);
+  const old: Block[] = [];
+  for (const b of kept.list) {
+    if (b.group >= 0) {
+      if (groups.has(b.group)) old.push(b);
+    } else if (isSimple(b) && inPhase.has(b.item) && b.count <= remaining[b.item]) old.push(b);
+    // else: a column of the kept list (made again) or blocks that need more than is left
+  }
+  const newSimple: Block[] = [];
+  for (const i of phase.items) if (!kept.counts.has(i)) for (const b of simpleOf(i)) newSimple.push(b);
+  const keptGroups = new Set(kept.groups);
+  const newGroups: Block[] = [];
+  for (const g of phase.groups) {
+    if (keptGroups.has(g)) continue;
+    const b = groupBlock(g);
+    if (b) newGroups.push(b);
+  }
+  // Ranks on ties, the fresh build's concatenation order.
+  let list = old;
+  let ranks: number[] = old.map((b) => (b.group >= 0 ? 3 : 0));
+  [list, ranks] = mergeRanked(list, ranks, newSimple.sort(order), 1, order);
+  [list, ranks] = mergeRanked(list, ranks, columns.slice().sort(order), 2, order);
+  [list] = mergeRanked(list, ranks, newGroups.sort(order), 4, order);
+  return indexList(list, items, phase, remaining);
+}
+
+/** Merges sorted `b` (all of rank `rb`) into sorted `a` (ranks `ra`); on ties the lower rank first. */
+function mergeRanked(a: Block[], ra: number[], b: Block[], rb: number, order: (x: Block, y: Block) => number): [Block[], number[]] {
+  if (b.length === 0) return [a, ra];
+  const out: Block[] = [], ranks: number[] = [];
+  let j = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    while (j < b.length) {
+      const o = order(b[j], x);
+      if (o < 0 || (o === 0 && rb < ra[i])) {
+        out.push(b[j++]);
+        ranks.push(rb);
+      } else break;
+    }
+    out.push(x);
+    ranks.push(ra[i]);
+  }
+  for (; j < b.length; j++) {
+    out.push(b[j]);
+    ranks.push(rb);
+  }
+  return [out, ranks];
+}
+
+/** Every piece of the block needs some of its base supported (none may float). Plain loops: runs per block of every list. */
+function restsOnFaces(items: Item[], b: Block): boolean {
+  if (b.pieces) {
+    for (const p of b.pieces) if (items[p.item].supportPermille <= 0) return false;
+    return true;
+  }
+  if (b.parts) {
+    for (const p of b.parts) if (!restsOnFaces(items, p.block)) return false;
+    return true;
+  }
+  return items[b.item].supportPermille > 0;
+}
+
+/** A block of identical pieces of one item (not a column, general block or group). */
+function isSimple(b: Block): boolean {
+  return b.group < 0 && !b.pieces && !b.parts;
+}
