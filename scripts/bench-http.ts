@@ -10,35 +10,19 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readEnv } from '../config/env.ts';
-import { connect } from '../db/connect.ts';
-import { migrate } from '../db/migrate.ts';
-import { seedBuiltIns } from '../db/seed.ts';
-import { createApiKey } from '../db/api-keys.ts';
-import { addMember, createOrganization } from '../db/organizations.ts';
 import { listEquipmentTypes } from '../db/libraries.ts';
 import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
-import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { treeCpuMs } from './bench/process-cpu.ts';
+import { startBenchDatabase } from './bench/bench-database.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' } },
 });
-const dataDir = resolve('.test-data', `bench-http-${process.pid}`);
-await mkdir(dataDir, { recursive: true });
-const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, databaseUrl: process.env.DATABASE_URL, temporalAddress: 'unused:0', log: () => {} });
-const sql = connect(infra.databaseUrl);
-await migrate(sql);
-await seedBuiltIns(sql);
-const org = await createOrganization(sql, { name: 'Bench', plan: 'enterprise', apiAccess: true });
-const owner = await addMember(sql, { organizationId: org.id, email: 'bench@example.com', role: 'owner' });
-const key = await createApiKey(sql, { organizationId: org.id, createdByMemberId: owner.id });
-// limits off: this measures the service, not the limiter's refusals
-const env = readEnv({ ...process.env, RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT_PER_KEY: '100000000' });
+const { dataDir, infra, sql, org, key, env } = await startBenchDatabase('bench-http');
 const services = createServices(env, infra.databaseUrl, 'unused:0');
 const api = await startApiServer(services, '127.0.0.1', 0);
 

@@ -5,20 +5,13 @@
 //   npx tsx scripts/bench/http-profile.ts [--route get|post] [--seconds 8] [--connections 20] [--out file]
 import { spawn } from 'node:child_process';
 import { Session } from 'node:inspector/promises';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { readEnv } from '../../config/env.ts';
-import { connect } from '../../db/connect.ts';
-import { migrate } from '../../db/migrate.ts';
-import { seedBuiltIns } from '../../db/seed.ts';
-import { createApiKey } from '../../db/api-keys.ts';
-import { addMember, createOrganization } from '../../db/organizations.ts';
 import { createServices } from '../../api/services.ts';
 import { startApiServer } from '../../api/server.ts';
-import { startInfrastructure } from '../../bin/local/infrastructure.ts';
 import { redirectLogs } from '../../ops/logger.ts';
 import { treeCpuMs } from './process-cpu.ts';
+import { startBenchDatabase } from './bench-database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -29,16 +22,7 @@ const { values } = parseArgs({
     top: { type: 'string', default: '40' },
   },
 });
-const dataDir = resolve('.test-data', `bench-http-profile-${process.pid}`);
-await mkdir(dataDir, { recursive: true });
-const infra = await startInfrastructure({ dataDir, persistent: false, ui: false, databaseUrl: process.env.DATABASE_URL, temporalAddress: 'unused:0', log: () => {} });
-const sql = connect(infra.databaseUrl);
-await migrate(sql);
-await seedBuiltIns(sql);
-const org = await createOrganization(sql, { name: 'Bench', plan: 'enterprise', apiAccess: true });
-const owner = await addMember(sql, { organizationId: org.id, email: 'bench@example.com', role: 'owner' });
-const key = await createApiKey(sql, { organizationId: org.id, createdByMemberId: owner.id });
-const env = readEnv({ ...process.env, RATE_LIMIT_PER_IP: '100000000', RATE_LIMIT_PER_KEY: '100000000' });
+const { dataDir, infra, sql, key, env } = await startBenchDatabase('bench-http-profile');
 // every statement the API sends, by its text: round trips per request
 const statements = new Map<string, number>();
 let counting = false;
