@@ -2,18 +2,14 @@
 // answers 503 with Retry-After, never 500, and serves again by itself once it is back.
 import test from 'ava';
 import { startOpsApi } from '../ops/ops-harness.ts';
-import { startTcpProxy } from '../support/tcp-proxy.ts';
-import { testDatabaseUrl } from '../support/env.ts';
+import { proxiedTestDatabase } from '../support/tcp-proxy.ts';
 import { createTestOrg } from '../support/fixtures.ts';
 import { idem } from '../support/api-harness.ts';
 
 test('while Postgres is unreachable reads and writes answer 503 with Retry-After; once back they succeed', async (t) => {
-  const target = new URL(testDatabaseUrl());
-  const proxy = await startTcpProxy(target.hostname, Number(target.port));
+  const { proxy, url } = await proxiedTestDatabase();
   t.teardown(proxy.close);
-  const viaProxy = new URL(testDatabaseUrl());
-  viaProxy.port = String(proxy.port);
-  const api = await startOpsApi(viaProxy.toString());
+  const api = await startOpsApi(url);
   t.teardown(api.close);
   const org = await createTestOrg(api.sql);
   const project = await api.post(org.apiKey, '/projects', { name: 'Before the outage' });

@@ -2,10 +2,9 @@
 // readiness says when Postgres is gone or the worker stops polling.
 import test from 'ava';
 import { startOpsApi, get, untilReady } from './ops-harness.ts';
-import { startTcpProxy } from '../support/tcp-proxy.ts';
+import { proxiedTestDatabase } from '../support/tcp-proxy.ts';
 import { startTestWorker } from '../support/worker-harness.ts';
 import { startWorkerOps } from '../../ops/processes.ts';
-import { testDatabaseUrl } from '../support/env.ts';
 
 test('/livez answers 200 while the process runs', async (t) => {
   const api = await startOpsApi();
@@ -24,12 +23,9 @@ test('/readyz answers 200 when the API reaches Postgres and Temporal', async (t)
 });
 
 test('/readyz answers 503 naming Postgres when the database is unreachable, and 200 again once it is back', async (t) => {
-  const target = new URL(testDatabaseUrl());
-  const proxy = await startTcpProxy(target.hostname, Number(target.port));
+  const { proxy, url } = await proxiedTestDatabase();
   t.teardown(proxy.close);
-  const viaProxy = new URL(testDatabaseUrl());
-  viaProxy.port = String(proxy.port);
-  const api = await startOpsApi(viaProxy.toString());
+  const api = await startOpsApi(url);
   t.teardown(api.close);
   t.is((await untilReady(api.opsUrl)).status, 200);
 

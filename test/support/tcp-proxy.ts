@@ -1,6 +1,7 @@
 // A TCP proxy a test can cut: every connection through it is dropped and new ones are
 // refused until it is restored. Stands in for a database that is briefly unreachable.
 import { createServer, connect, type Server, type Socket } from 'node:net';
+import { testDatabaseUrl } from './env.ts';
 
 export interface TcpProxy {
   port: number;
@@ -43,4 +44,13 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
     });
   await listen();
   return { port, cut: stop, restore: listen, close: stop };
+}
+
+/** A proxy in front of the tests' database, and that database's URL through the proxy. */
+export async function proxiedTestDatabase(): Promise<{ proxy: TcpProxy; url: string }> {
+  const target = new URL(testDatabaseUrl());
+  const proxy = await startTcpProxy(target.hostname, Number(target.port));
+  const via = new URL(testDatabaseUrl());
+  via.port = String(proxy.port);
+  return { proxy, url: via.toString() };
 }
