@@ -43,8 +43,6 @@ export interface ApiState {
   db: Db;
   /** Set when an idempotent request answered with the stored first response. */
   replayed?: boolean;
-  /** Checks to run last in the request's transaction (idempotent routes): a throw rolls it back. */
-  beforeCommit?: (() => Promise<void>)[];
   /**
    * Readers of a failed commit (idempotent routes): the first that recognizes the error
    * (a check the database makes at commit) returns what to answer instead.

@@ -65,8 +65,8 @@ const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Ke
  * The claim is the key's lock, taken in the request's transaction: a concurrent request
  * with the key finds it taken (409); the record is written once, with the response, so a
  * process that dies mid-request leaves nothing behind and a retry goes through at once.
- * Checks that must come last (a plan cap) go in ctx.state.beforeCommit, or in the database
- * at the commit, with a reader of its refusal in ctx.state.commitRefusals; work that must
+ * Checks that must come last (a plan cap) run in the database at the commit, with a reader
+ * of its refusal in ctx.state.commitRefusals; work that must
  * follow the commit (starting a workflow) goes in ctx.state.afterCommit. A success with no
  * such work writes its audit row in the same transaction (its status cannot change after
  * the commit): the row commits with the write, and the request pays one commit, not two.
@@ -77,10 +77,8 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const hash = requestHash(ctx);
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
-  const beforeCommit: (() => Promise<void>)[] = [];
   const commitRefusals: ((err: unknown) => Error | null)[] = [];
   ctx.state.afterCommit = afterCommit;
-  ctx.state.beforeCommit = beforeCommit;
   ctx.state.commitRefusals = commitRefusals;
   let claimed = false;
   let auditedInTransaction = false;
@@ -106,7 +104,7 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       ctx.state.db = tx;
       await next();
       // a response other than 2xx stores nothing: the key stays free. The stored response
-      // and the handler's last checks go in one round trip (pipelined, in this order).
+      // and the audit row go in one round trip (pipelined, in this order).
       // Koa sends an object body as JSON.stringify(body): the stored text is those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
       const succeeded = ctx.status >= 200 && ctx.status < 300;
@@ -116,7 +114,7 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
       const audited = entry ? recordAudit(tx, entry) : Promise.resolve();
       auditedInTransaction = entry !== null;
-      await Promise.all([stored, audited, ...beforeCommit.map((check) => check())]).catch((err) => {
+      await Promise.all([stored, audited]).catch((err) => {
         // the write rolls back: the audit row names no resource, as for a refusal before it
         ctx.state.resourceId = undefined;
         throw err;
