@@ -4,6 +4,7 @@
 //   npm run bench:solver -- --generate types=30,50,70,100 [--count 20] [--seed 1] [...]
 //   npm run bench:solver -- --generate types=1,30 --write-to <folder>   (BR files only, no run)
 //   --solver solver/index.ts[,other/solver/index.ts]: several solvers, interleaved per instance (before/after)
+//   --clock cpu: the budget counts each run's CPU time (a loaded machine then buys the same search)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     data: { type: 'string', default: 'shared/data/clp/br' },
     instances: { type: 'string', default: '20' },
     seconds: { type: 'string', default: '5' },
+    clock: { type: 'string', default: 'real' },
     support: { type: 'string', default: 'both' },
     jobs: { type: 'string', default: '1' },
     json: { type: 'boolean', default: false },
@@ -100,7 +102,7 @@ async function main(): Promise<void> {
             child.off('error', onError);
             resolve(m as BrFigures);
           });
-          child.send({ solver: task.solver, set: task.set, inst: task.inst, seconds, support: task.support });
+          child.send({ solver: task.solver, set: task.set, inst: task.inst, seconds, support: task.support, clock: values.clock === 'cpu' ? 'cpu' : 'real' });
         });
         results.set(task, fig);
         log(`${label(task.solver)}${task.support.padEnd(4)} ${fig.set} #${fig.instance}: ${fig.utilization.toFixed(2)} % ` +
@@ -130,7 +132,7 @@ async function main(): Promise<void> {
     process.stdout.write(JSON.stringify({ summary, instances: tasks.map((t) => ({ solver: label(t.solver).trim() || undefined, support: t.support, ...results.get(t)! })) }, null, 2) + '\n');
   } else {
     for (const m of summary) {
-      log(`\n${m.solver ? m.solver + ': ' : ''}support ${m.support}, ${m.seconds} s per instance`);
+      log(`\n${m.solver ? m.solver + ': ' : ''}support ${m.support}, ${m.seconds} s per instance (${values.clock} clock)`);
       for (const s of m.perSet) log(`  ${s.set.padEnd(6)} ${s.meanUtilization.toFixed(2)} %  (${s.instances} instances, mean ${s.meanMs} ms, ${s.violations} violations)`);
       log(`  all    ${m.overall.toFixed(2)} %`);
     }

@@ -2,6 +2,9 @@
 import { checkPlan } from '../../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { brToInput, type BrInstance } from './br-format.ts';
+import { cpuMs } from './process-cpu.ts';
+
+type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
 
 export interface BrFigures {
   set: string;
@@ -17,10 +20,11 @@ export interface BrFigures {
   firstViolation?: string;
 }
 
-export function runInstance(solve: (input: SolveInput) => SolveResult, set: string, inst: BrInstance, seconds: number, support: 'full' | 'none'): BrFigures {
+/** clock 'cpu': the budget counts this process's CPU time, so a loaded machine buys the same search. */
+export function runInstance(solve: Solve, set: string, inst: BrInstance, seconds: number, support: 'full' | 'none', clock: 'real' | 'cpu' = 'real'): BrFigures {
   const input = brToInput(inst, { seconds, support });
   const t0 = performance.now();
-  const result = solve(input);
+  const result = solve(input, clock === 'cpu' ? { now: cpuMs } : {});
   const ms = performance.now() - t0;
   const violations = checkPlan(input, result);
   const [L, W, H] = inst.container;

@@ -5,13 +5,14 @@ import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import type { BrInstance } from './br-format.ts';
 import { runInstance } from './br-run.ts';
 
-const solvers = new Map<string, (input: SolveInput) => SolveResult>();
+type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
+const solvers = new Map<string, Solve>();
 
-process.on('message', async (m: { solver: string; set: string; inst: BrInstance; seconds: number; support: 'full' | 'none' }) => {
+process.on('message', async (m: { solver: string; set: string; inst: BrInstance; seconds: number; support: 'full' | 'none'; clock: 'real' | 'cpu' }) => {
   let solve = solvers.get(m.solver);
   if (!solve) {
-    solve = ((await import(pathToFileURL(m.solver).href)) as { solve: (input: SolveInput) => SolveResult }).solve;
+    solve = ((await import(pathToFileURL(m.solver).href)) as { solve: Solve }).solve;
     solvers.set(m.solver, solve);
   }
-  process.send!({ ...runInstance(solve, m.set, m.inst, m.seconds, m.support), solver: m.solver });
+  process.send!({ ...runInstance(solve, m.set, m.inst, m.seconds, m.support, m.clock), solver: m.solver });
 });

@@ -7,14 +7,11 @@ import { solve } from '../../solver/index.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { FLEETS, generateCargo } from './cargo-generator.ts';
 import { knownOptimum } from './known-optimum.ts';
+import { cpuMs } from './process-cpu.ts';
 
 if (process.argv[2] === 'ko') {
   const [k, fill, seed, seconds] = [3, 4, 5, 6].map((i, n) => Number(process.argv[i] ?? [3, 0.9, 1, 5][n]));
   const inst = knownOptimum(k, fill, seed, seconds);
-  const cpuMs = () => {
-    const u = process.cpuUsage();
-    return (u.user + u.system) / 1000;
-  };
   const r = solve(inst.input, { now: cpuMs });
   const pieces = r.units.map((u) => r.placements.filter((p) => p.unitIndex === u.index).length);
   // The fill each Unit reached and how many (how small) pieces it holds: Units of many small pieces fill least.

@@ -4,6 +4,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
+/** This process's CPU time in ms (user + system): a solver clock that a loaded machine does not slow. */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 function statOf(pid: string): { ppid: string; ms: number } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -4,6 +4,7 @@ import { checkPlan } from '../../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from './known-optimum.ts';
+import { cpuMs } from './process-cpu.ts';
 
 export interface UnitsFigures {
   solver: string;
@@ -27,11 +28,6 @@ export interface UnitsTask {
   clock?: 'real' | 'cpu';
 }
 
-/** This process's CPU time in ms (user + system). */
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
 
 type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
 const solvers = new Map<string, Solve>();
