@@ -319,20 +319,18 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   let best = greedy(problem, root.clone());
   const rootScore = best.volume;
   const bound = root.volume + problem.cargoVolume();
-  const choices = greedyChoices(problem);
   for (const width of WIDTHS) {
     let nodes: Scored[] = [{ state: root.clone(), score: rootScore }];
     while (nodes.length > 0) {
       const children: Scored[] = [];
       for (const node of nodes) {
-        const moves = nextMoves(problem, node.state, Math.max(width, choices));
-        const own = moves.length > 0 ? greedyPick(problem, node.state, moves) : -1;
-        for (let i = 0; i < Math.min(width, moves.length); i++) {
+        const { moves, own } = childMoves(problem, node.state, width);
+        for (let i = 0; i < moves.length; i++) {
           if (best.volume >= bound || ticker.now() > deadline) return best;
           const child = node.state.clone();
           apply(problem, child, moves[i]);
           let score = node.score;
-          if (i !== own) {
+          if (moves[i] !== own) {
             const done = greedy(problem, child.clone());
             if (done.volume > best.volume) best = done;
             score = done.volume;
@@ -351,4 +349,21 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
 interface Scored {
   state: PackState;
   score: number;
+}
+
+/**
+ * A node's children under a support rule: the `width` best by the greedy's own merit among
+ * twice as many candidates (biggest first), so the beam weighs the blocks that leave level
+ * tops as the greedy does, not only the biggest. Without a support rule the biggest. Returns
+ * the greedy's own move too, which inherits the node's completion.
+ */
+function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
+  const choices = greedyChoices(problem);
+  const found = nextMoves(problem, state, choices > 1 ? Math.max(2 * width, choices) : width);
+  if (found.length === 0) return { moves: found, own: null };
+  const own = found[greedyPick(problem, state, found)];
+  if (choices === 1 || found.length <= width) return { moves: found.slice(0, width), own };
+  const ranked = found.map((m, i) => ({ m, i, v: merit(problem, state, m) }));
+  ranked.sort((a, b) => b.v - a.v || a.i - b.i);
+  return { moves: ranked.slice(0, width).map((r) => r.m), own };
 }
