@@ -357,7 +357,7 @@ interface Scored {
  * tops as the greedy does, not only the biggest. Without a support rule the biggest. Returns
  * the greedy's own move too, which inherits the node's completion.
  */
-function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
+export function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
   const choices = greedyChoices(problem);
   const found = nextMoves(problem, state, choices > 1 ? Math.max(2 * width, choices) : width);
   if (found.length === 0) return { moves: found, own: null };
