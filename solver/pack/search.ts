@@ -247,20 +247,29 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
 
 /** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
-  const level = !problem.spec.supportNone;
+  const choices = greedyChoices(problem);
   for (;;) {
-    const moves = nextMoves(problem, state, level ? LEVEL_CHOICES : 1);
+    const moves = nextMoves(problem, state, choices);
     if (moves.length === 0) return state;
-    let best = moves[0];
-    if (level) {
-      let top = -1;
-      for (const m of moves) {
-        const v = merit(problem, state, m);
-        if (v > top) { top = v; best = m; }
-      }
-    }
-    apply(problem, state, best);
+    apply(problem, state, moves[greedyPick(problem, state, moves)]);
   }
+}
+
+/** How many of a space's moves the greedy weighs: the first alone without a support rule. */
+function greedyChoices(problem: UnitProblem): number {
+  return problem.spec.supportNone ? 1 : LEVEL_CHOICES;
+}
+
+/** The index of the move the greedy takes among the first `greedyChoices` of `moves`. */
+function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]): number {
+  const n = Math.min(moves.length, greedyChoices(problem));
+  if (n <= 1) return 0;
+  let best = 0, top = -1;
+  for (let i = 0; i < n; i++) {
+    const v = merit(problem, state, moves[i]);
+    if (v > top) { top = v; best = i; }
+  }
+  return best;
 }
 
 /** Blocks the greedy weighs per space under a support rule. */
@@ -300,30 +309,61 @@ const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 
 /**
  * Beam search with growing width until the deadline: keeps the `width` best children per
- * level, each scored by the volume its greedy completion loads. Returns the best complete
- * state seen (never worse than the greedy one).
+ * level, each scored by the volume its greedy completion loads. The child the greedy itself
+ * takes from a node continues that node's own completion, so it inherits the node's score
+ * instead of running the same completion again (half the completions at width 2). Returns
+ * the best complete state seen (never worse than the greedy one).
  */
 export function beamSearch(problem: UnitProblem, root: PackState, deadline: number): PackState {
   const ticker = problem.ticker;
   let best = greedy(problem, root.clone());
+  const rootScore = best.volume;
   const bound = root.volume + problem.cargoVolume();
   for (const width of WIDTHS) {
-    let nodes = [root.clone()];
+    let nodes: Scored[] = [{ state: root.clone(), score: rootScore }];
     while (nodes.length > 0) {
-      const children: { state: PackState; score: number }[] = [];
+      const children: Scored[] = [];
       for (const node of nodes) {
-        for (const m of nextMoves(problem, node, width)) {
+        const { moves, own } = childMoves(problem, node.state, width);
+        for (let i = 0; i < moves.length; i++) {
           if (best.volume >= bound || ticker.now() > deadline) return best;
-          const child = node.clone();
-          apply(problem, child, m);
-          const done = greedy(problem, child.clone());
-          if (done.volume > best.volume) best = done;
-          children.push({ state: child, score: done.volume });
+          const child = node.state.clone();
+          apply(problem, child, moves[i]);
+          let score = node.score;
+          if (moves[i] !== own) {
+            const done = greedy(problem, child.clone());
+            if (done.volume > best.volume) best = done;
+            score = done.volume;
+          }
+          children.push({ state: child, score });
         }
       }
       children.sort((a, b) => b.score - a.score);
-      nodes = children.slice(0, width).map((c) => c.state);
+      nodes = children.slice(0, width);
     }
   }
   return best;
+}
+
+/** A beam node and the volume its greedy completion loads. */
+interface Scored {
+  state: PackState;
+  score: number;
+}
+
+/**
+ * A node's children under a support rule: the `width` best by the greedy's own merit among
+ * twice as many candidates (biggest first), so the beam weighs the blocks that leave level
+ * tops as the greedy does, not only the biggest. Without a support rule the biggest. Returns
+ * the greedy's own move too, which inherits the node's completion.
+ */
+export function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
+  const choices = greedyChoices(problem);
+  const found = nextMoves(problem, state, choices > 1 ? Math.max(2 * width, choices) : width);
+  if (found.length === 0) return { moves: found, own: null };
+  const own = found[greedyPick(problem, state, found)];
+  if (choices === 1 || found.length <= width) return { moves: found.slice(0, width), own };
+  const ranked = found.map((m, i) => ({ m, i, v: merit(problem, state, m) }));
+  ranked.sort((a, b) => b.v - a.v || a.i - b.i);
+  return { moves: ranked.slice(0, width).map((r) => r.m), own };
 }

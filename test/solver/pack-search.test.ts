@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { feasibleMoves, merit } from '../../solver/pack/search.ts';
+import { childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 
@@ -61,4 +61,31 @@ test('under a support rule a block whose top continues its neighbour\'s ranks ab
   const level = merit(problem, state, { block: single(items[1]), x: 600, y: 0, z: 0 });
   const step = merit(problem, state, { block: single(items[2]), x: 500, y: 0, z: 0 });
   t.true(level > step);
+});
+
+/** An empty Unit with two pieces: one 1,100 mm long that stops 100 mm below the roof, one 1,000 mm long that reaches it. */
+function roofCase(s: UnitSpec) {
+  const items = [item(0, 1100, 1900), item(1, 1000, 2000)];
+  const problem = new UnitProblem(s, items, [1, 1], [{ items: [0, 1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker());
+  return { problem, state: new PackState(s, items.length) };
+}
+
+test('under a support rule the beam\'s first child is the block of best merit, not the biggest', (t) => {
+  const { problem, state } = roofCase(spec);
+  t.deepEqual(childMoves(problem, state, 1).moves.map((m) => m.block.item), [1]);
+});
+
+test('without a support rule the beam\'s first child is the biggest block', (t) => {
+  const { problem, state } = roofCase({ ...spec, supportNone: true });
+  t.deepEqual(childMoves(problem, state, 1).moves.map((m) => m.block.item), [0]);
+});
+
+test('the child the greedy itself takes is among a node\'s children and completes to the node\'s own greedy plan', (t) => {
+  const { problem, state } = roofCase(spec);
+  const { moves, own } = childMoves(problem, state, 2);
+  t.true(own !== null && moves.includes(own));
+  const child = state.clone();
+  place(child, spec, problem.items, own!.block, own!.x, own!.y, own!.z, 100);
+  const layout = (s: PackState) => s.placed.map((p) => [p.block.item, p.x, p.y, p.z]);
+  t.deepEqual(layout(greedy(problem, child)), layout(greedy(problem, state.clone())));
 });
