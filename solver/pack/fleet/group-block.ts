@@ -4,8 +4,8 @@
 // at both side walls): a pallet and two cartons took 800 x 2352 mm of floor, three crates
 // and three pallets 5.5 m of a 40' container, a third of the Unit for 8 m3 of cargo; at
 // 5,000 pieces the groups' boxes held 288 m3 for 125 m3 of cargo. Here the group is packed
-// again into shorter, then narrower boxes (bisection, three greedy policies each), and the
-// smallest box that holds every member is kept (171 m3 there).
+// again into shorter, then narrower boxes, and narrower, then shorter ones (bisection, three
+// greedy policies each), and the smallest box that holds every member is kept (158 m3 there).
 import type { Block, BlockPiece, Item } from '../../model.ts';
 import type { Orientation } from '../../types.ts';
 import type { Ticker } from '../../ticker.ts';
@@ -26,26 +26,30 @@ export interface GroupPacking {
 }
 
 /**
- * The group as one block in the tightest of the boxes tried (the row's full length, then
- * shorter ones by bisection), or `loose` (the row's own packing) when none is smaller.
+ * The group as one block in the tightest of the boxes tried, or `loose` (its packing into
+ * an empty Unit of the row) when none is smaller; null when the row cannot take the group.
  */
 export function tightGroupBlock(g: number, members: number[], loose: Block | null, p: GroupPacking): Block | null {
   if (!loose) return null;
-  // Shorter first (the full width and height), then narrower at the length found.
-  const shorter = bisected(loose, (b) => b.dx, (L) => packedWithin(g, members, L, p.spec.W, p));
-  return bisected(shorter, (b) => b.dy, (W, b) => packedWithin(g, members, b.dx, W, p));
+  // The other side stays that of the block the bisection starts from.
+  const byLength = (b: Block) => bisected(b, (x) => x.dx, (L) => packedWithin(g, members, L, b.dy, p));
+  const byWidth = (b: Block) => bisected(b, (x) => x.dy, (W) => packedWithin(g, members, b.dx, W, p));
+  // Shorter then narrower, and narrower then shorter: the two turn a pallet either way.
+  const a = byWidth(byLength(loose));
+  const b = byLength(byWidth(loose));
+  return tighter(b, a) ? b : a;
 }
 
 /**
  * The tightest block found by bisecting one side of the box between 0 and the best block's
- * extent along it (`pack(side, best)` packs within that side; null when not all go).
+ * extent along it (`pack(side)` packs within that side; null when not all go).
  */
-function bisected(start: Block, extent: (b: Block) => number, pack: (side: number, best: Block) => Block | null): Block {
+function bisected(start: Block, extent: (b: Block) => number, pack: (side: number) => Block | null): Block {
   let best = start;
   let lo = 0, hi = extent(start);
   for (let step = 0; step < SIDE_STEPS && hi - lo > 1; step++) {
     const side = Math.floor((lo + hi) / 2);
-    const found = pack(side, best);
+    const found = pack(side);
     if (!found) {
       lo = side;
       continue;
@@ -63,10 +67,12 @@ const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' },
 ];
 
-/** Less room taken (bounding box), then less floor. */
+/** Less room taken (bounding box), then less floor, then narrower (more of a Unit's width left beside it). */
 function tighter(a: Block, b: Block): boolean {
   const va = a.dx * a.dy * a.dz, vb = b.dx * b.dy * b.dz;
-  return va < vb || (va === vb && a.dx * a.dy < b.dx * b.dy);
+  if (va !== vb) return va < vb;
+  const fa = a.dx * a.dy, fb = b.dx * b.dy;
+  return fa < fb || (fa === fb && a.dy < b.dy);
 }
 
 /** The members packed into an L x W box of the row's height, the tightest of the policies; null when not all go. */
