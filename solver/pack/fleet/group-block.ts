@@ -4,7 +4,7 @@
 // at both side walls): a pallet and two cartons took 800 x 2352 mm of floor, three crates
 // and three pallets 5.5 m of a 40' container, a third of the Unit for 8 m3 of cargo; at
 // 5,000 pieces the groups' boxes held 288 m3 for 125 m3 of cargo. Here the group is packed
-// again into shorter, then narrower boxes, and narrower, then shorter ones (bisection, three
+// again into shorter, then narrower boxes, and narrower, then shorter ones (bisection, two
 // greedy policies each), and the smallest box that holds every member is kept (157 m3 there).
 import type { Block, BlockPiece, Item } from '../../model.ts';
 import type { Orientation } from '../../types.ts';
@@ -66,11 +66,13 @@ function bisected(start: Block, from: number, extent: (b: Block) => number, pack
   return best;
 }
 
-/** Greedy policies tried per length: big pieces first lets the ones nothing may stand on go on top. */
+/**
+ * Greedy policies tried per box: big pieces first lets the ones nothing may stand on go on
+ * top. (Corner-first was the tightest on 6 of 229 boxes at 5,000 pieces: not worth its time.)
+ */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'wall', order: 'section' },
   { anchor: 'wall', order: 'volume' },
-  { anchor: 'corner', order: 'volume' },
 ];
 
 /** Less room taken (bounding box), then less floor, then narrower (more of a Unit's width left beside it). */
