@@ -12,6 +12,7 @@ import { improveUnit } from './improve.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
+import { tightGroupBlock, type GroupPacking } from './fleet/group-block.ts';
 
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
@@ -238,7 +239,7 @@ export class Fleet {
     const shared = new Map<string, Block[]>();
     const admits = mode.stopGuard ? stopGuard(this.prep.items, view.equipment.openings) : null;
     const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) => {
-      const problem = new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, view.groupBlock, minDim, this.ticker, general, noise, shared, columns);
+      const problem = new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, this.groupBlockOf(view), minDim, this.ticker, general, noise, shared, columns);
       problem.admits = admits;
       return problem;
     };
@@ -262,6 +263,26 @@ export class Fleet {
     const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
     return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
   }
+
+  /** Per row: its groups as the tightest rigid blocks found (see fleet/group-block.ts). */
+  private groupBlockOf(view: EquipmentView): (g: number) => Block | null {
+    let of = this.groupBlocks.get(view);
+    if (of) return of;
+    const blocks = new Map<number, Block | null>();
+    const packing: GroupPacking = { spec: view.spec, items: this.prep.items, counts: this.prep.counts, orientationsOf: view.orientationsOf, ticker: this.ticker };
+    of = (g: number) => {
+      let b = blocks.get(g);
+      if (b === undefined) {
+        b = tightGroupBlock(g, this.prep.groups[g].filter((i) => this.prep.counts[i] > 0), view.groupBlock(g), packing);
+        blocks.set(g, b);
+      }
+      return b;
+    };
+    this.groupBlocks.set(view, of);
+    return of;
+  }
+
+  private readonly groupBlocks = new Map<EquipmentView, (g: number) => Block | null>();
 
   /** The cargo this row can take, in packing order, cut into phases (see phase-lists.ts). */
   private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
