@@ -23,6 +23,8 @@ export interface AuthState {
   organizationPlan: string;
   apiKeyId: string;
   scope: 'read_write' | 'read';
+  /** The version of the organization's Equipment Type list, read with the key. */
+  equipmentVersion: string;
 }
 
 export interface ApiState {

@@ -43,7 +43,7 @@ export async function admit(db: Db, request: AdmissionRequest, windowMs: number,
              k.revoked_at is not null as revoked,
              (k.expires_at is not null and k.expires_at <= now()) as expired,
              (m.removed_at is null and m.role in ('owner', 'admin')) as creator_qualifies,
-             o.plan, o.api_access
+             o.plan, o.api_access, o.equipment_version::text as equipment_version
       from api_keys k
       join members m on m.id = k.created_by_member_id
       join organizations o on o.id = k.organization_id

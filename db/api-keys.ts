@@ -107,6 +107,8 @@ export interface KeyForAuth {
   creatorQualifies: boolean;
   organizationPlan: string;
   organizationApiAccess: boolean;
+  /** The version of the organization's Equipment Type list (migration 007): cached lists are keyed by it. */
+  equipmentVersion: string;
 }
 
 /** A row of the admission query (db/admission.ts) as a KeyForAuth. */
@@ -121,6 +123,7 @@ export function toKeyForAuth(row: Record<string, any>): KeyForAuth {
     creatorQualifies: row.creator_qualifies,
     organizationPlan: row.plan,
     organizationApiAccess: row.api_access,
+    equipmentVersion: row.equipment_version,
   };
 }
 

@@ -35,3 +35,39 @@ for (const file of files) {
   code = code.split(teardown).join('    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null\n');
   writeFileSync(file, code);
 }
+
+// postgres@3.4.9: `sql.begin()` awaits BEGIN's answer before the transaction's first
+// statement goes out, one round trip more per transaction than the protocol needs. Here
+// the first statement is written right behind BEGIN on the same connection (pipelined), and
+// the transaction waits for BEGIN's answer with its own. A BEGIN that fails fails the
+// transaction: it only fails with its connection, and then so do the statements behind it.
+const beginFiles = ['node_modules/postgres/src/index.js', 'node_modules/postgres/cjs/src/index.js'];
+const BEGIN_MARK = '/* loadplan: pipelined begin */';
+const BEGIN_ORIGINAL = `      await sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute }).execute()
+      return await Promise.race([
+        scope(connection, fn),
+        new Promise((_, reject) => connection.onclose = reject)
+      ])`;
+const BEGIN_PIPELINED = `      ${BEGIN_MARK}
+      let assigned
+      const onConnection = new Promise(resolve => assigned = resolve)
+      const began = sql.unsafe('begin ' + options.replace(/[^a-z ]/ig, ''), [], { onexecute: c => (onexecute(c), assigned()) }).execute()
+      await Promise.race([onConnection, began])
+      // the pool parks the connection as full once BEGIN is written: take it back, so the
+      // transaction's first statement goes out behind BEGIN (no other caller's can: the
+      // pool hands out open and busy connections only)
+      connection.queue === full && move(connection, reserved)
+      return await Promise.race([
+        Promise.all([began, scope(connection, fn)]).then(x => x[1]),
+        new Promise((_, reject) => connection.onclose = reject)
+      ])`;
+
+for (const file of beginFiles) {
+  if (!existsSync(file)) continue;
+  const code = readFileSync(file, 'utf8');
+  if (code.includes(BEGIN_MARK)) continue;
+  if (code.split(BEGIN_ORIGINAL).length !== 2) {
+    throw new Error(`patch-dependencies: ${file} is not the postgres.js 3.4.9 code the pipelined-begin patch expects`);
+  }
+  writeFileSync(file, code.replace(BEGIN_ORIGINAL, BEGIN_PIPELINED));
+}

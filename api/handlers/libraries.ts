@@ -9,6 +9,7 @@ import { CargoLibraryQuery, EquipmentLibraryQuery } from '../contract/libraries.
 import { invalidInput, notFound } from '../errors.ts';
 import type { ApiMiddleware } from '../context.ts';
 import { iso, toPage } from './pagination.ts';
+import { ResponseCache } from '../response-cache.ts';
 
 function cargoLibraryItemBody(item: CargoLibraryItem) {
   return { ...item, createdAt: iso(item.createdAt) };
@@ -23,6 +24,13 @@ export const listCargoLibrary: ApiMiddleware = async (ctx) => {
   ctx.body = { items: page.items.map(cargoLibraryItemBody), nextCursor: page.nextCursor };
 };
 
+/** Equipment Type pages as sent, by organization, list version and query. */
+const equipmentPages = new ResponseCache(256);
+
+/**
+ * The list changes only through the version admission read with the key (migration 007):
+ * a page cached under that version is the page the query would read now.
+ */
 export const listEquipmentTypes: ApiMiddleware = async (ctx) => {
   // a plain `ids` would otherwise be dropped silently and the filter ignored
   if ('ids' in ctx.request.query) {
@@ -30,12 +38,23 @@ export const listEquipmentTypes: ApiMiddleware = async (ctx) => {
       { path: ['query', 'ids'], message: 'use ids[] (bracket notation), even for one id', code: 'use_bracket_notation' },
     ]);
   }
-  const { organizationId } = ctx.state.auth!;
+  const { organizationId, equipmentVersion } = ctx.state.auth!;
   const { limit, query, cursor, mode, 'ids[]': ids } = EquipmentLibraryQuery.parse(ctx.request.query);
+  const cacheKey = `${organizationId} ${equipmentVersion} ${JSON.stringify([limit, query, cursor, mode, ids])}`;
+  const cached = equipmentPages.get(cacheKey);
+  if (cached !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = cached;
+    return;
+  }
   const filter = { query, mode, ids };
   if (cursor && !(await equipmentTypeInList(ctx.state.db, organizationId, filter, cursor))) throw notFound('cursor');
   const rows = await readEquipmentTypes(ctx.state.db, organizationId, filter, cursor ?? null, limit + 1);
-  ctx.body = toPage(rows, limit);
+  // the text Koa would send for the object
+  const text = JSON.stringify(toPage(rows, limit));
+  equipmentPages.set(cacheKey, text);
+  ctx.type = 'application/json';
+  ctx.body = text;
 };
 
 export const libraryHandlers = { listCargoLibrary, listEquipmentTypes };

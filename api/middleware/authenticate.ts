@@ -34,6 +34,7 @@ export const authenticate: ApiMiddleware = async (ctx, next) => {
     organizationPlan: key.organizationPlan,
     apiKeyId: key.id,
     scope: key.scope,
+    equipmentVersion: key.equipmentVersion,
   };
   await next();
 };

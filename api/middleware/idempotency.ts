@@ -82,6 +82,8 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   ctx.state.commitRefusals = commitRefusals;
   let claimed = false;
   let auditedInTransaction = false;
+  // the stored response and the audit row, answered after the commit behind them
+  let storedWithCommit: Promise<unknown> = Promise.resolve();
   try {
     await sql.begin(async (tx) => {
       // the claim is this transaction's lock on the key: the record commits with the
@@ -103,9 +105,12 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       claimed = true;
       ctx.state.db = tx;
       await next();
-      // a response other than 2xx stores nothing: the key stays free. The stored response
-      // and the audit row go in one round trip (pipelined, in this order).
-      // Koa sends an object body as JSON.stringify(body): the stored text is those bytes.
+      // a response other than 2xx stores nothing: the key stays free. The stored response,
+      // the audit row and the COMMIT go in one round trip (pipelined, in this order): the
+      // transaction does not wait for the two inserts. One that fails aborts the
+      // transaction, Postgres answers the COMMIT with a rollback, and its error is thrown
+      // below, after the commit. Koa sends an object body as JSON.stringify(body): the
+      // stored text is those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
       const succeeded = ctx.status >= 200 && ctx.status < 300;
       const stored = succeeded
@@ -114,11 +119,14 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
       const audited = entry ? recordAudit(tx, entry) : Promise.resolve();
       auditedInTransaction = entry !== null;
-      await Promise.all([stored, audited]).catch((err) => {
-        // the write rolls back: the audit row names no resource, as for a refusal before it
-        ctx.state.resourceId = undefined;
-        throw err;
-      });
+      storedWithCommit = Promise.all([stored, audited]);
+      storedWithCommit.catch(() => {}); // read after the commit
+    });
+    await storedWithCommit.catch((err) => {
+      // the write rolled back: the audit row names no resource, as for a refusal before it
+      auditedInTransaction = false;
+      ctx.state.resourceId = undefined;
+      throw err;
     });
   } catch (err) {
     // a check the database made at the commit (a plan cap): the write rolled back

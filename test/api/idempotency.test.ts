@@ -187,3 +187,44 @@ test('a missing Idempotency-Key answers 400 on every idempotent route; a malform
   t.is(long.status, 400);
   t.is((await post('/projects', { name: uniqueName() }, 'k'.repeat(255))).status, 201);
 });
+
+/**
+ * Schema changes on a table other tests use: each waits for the lock at most briefly and
+ * retries, so it never holds a queue of other tests' statements behind a transaction that
+ * waits for one of them.
+ */
+async function changeSchema(statement: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await api.sql.begin(async (tx) => {
+        await tx`set local lock_timeout = '200ms'`;
+        await tx.unsafe(statement);
+      });
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55P03' || attempt === 100) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+test('a stored response that cannot be written rolls the write back (its COMMIT goes out behind it) and leaves the key free', async (t) => {
+  // a fault in the store for this test's keys only (other tests share the table)
+  const prefix = `fail-store-${idem()}`;
+  const fn = `fail_store_${process.pid}_${Date.now()}`;
+  await changeSchema(`create function ${fn}() returns trigger language plpgsql as $$
+    begin if new.key like '${prefix}%' then raise exception 'store down'; end if; return new; end $$`);
+  await changeSchema(`create trigger ${fn} before insert on idempotency_records for each row execute function ${fn}()`);
+  t.teardown(async () => {
+    await changeSchema(`drop trigger ${fn} on idempotency_records`);
+    await changeSchema(`drop function ${fn}()`);
+  });
+  const name = uniqueName();
+  const failed = await post('/projects', { name, transportMode: 'sea' }, `${prefix}-1`);
+  t.is(failed.status, 500);
+  t.is(await countProjects(name), 0);
+  t.is((await api.sql`select count(*)::int as n from idempotency_records where key = ${`${prefix}-1`}`)[0].n, 0);
+  // the failure is audited after the rollback, naming no resource
+  const [row] = await api.sql`select status, resource_id from audit_log where api_key_id = ${org.apiKeyId} and operation = 'createProject' and status = 500`;
+  t.deepEqual({ ...row }, { status: 500, resource_id: null });
+});

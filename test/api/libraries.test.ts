@@ -132,3 +132,27 @@ test('the Cargo Library lists the organization\'s items only, by id, with their 
   const theirs = (await get('/libraries/cargo', other.apiKey)).body.items;
   t.like(theirs[0], { name: 'Their pallet', minSupportPermille: 700, frictionSurface: 'rubber_mat' });
 });
+
+test('an Equipment Type created, renamed or deleted through one process is in the next list of another', async (t) => {
+  const second = await startTestApi();
+  t.teardown(() => second.close());
+  const fresh = await createTestOrg(api.sql);
+  const names = async () => {
+    const res = await second.call('GET', '/api/v1/libraries/equipment?mode=road&limit=100', { key: fresh.apiKey });
+    t.is(res.status, 200);
+    return res.body.items.filter((e: any) => !e.builtIn).map((e: any) => e.name);
+  };
+  // both processes have served the list: neither may keep serving it after the change
+  t.deepEqual(await names(), []);
+  t.is((await api.call('GET', '/api/v1/libraries/equipment?mode=road&limit=100', { key: fresh.apiKey })).status, 200);
+  const type = {
+    mode: 'road' as const, category: 'box', innerLengthMm: 6000, innerWidthMm: 2400, innerHeightMm: 2500,
+    doorWidthMm: 2400, doorHeightMm: 2400, openings: ['rear' as const], maxPayloadG: 9_000_000, tareG: 4_000_000, axleProfile: null,
+  };
+  const id = await createEquipmentType(api.sql, fresh.organizationId, { ...type, name: 'New box' });
+  t.deepEqual(await names(), ['New box']);
+  await api.sql`update equipment_types set name = 'Renamed box' where id = ${id}`;
+  t.deepEqual(await names(), ['Renamed box']);
+  await api.sql`delete from equipment_types where id = ${id}`;
+  t.deepEqual(await names(), []);
+});

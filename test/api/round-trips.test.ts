@@ -35,6 +35,16 @@ test.serial('an authenticated read is two statements: the admission (limits and 
   t.regex(statements[1], /from equipment_types/);
 });
 
+test.serial('the same read again, the list unchanged, is one statement: the admission (the page comes from the cache)', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const first = await statementsOf(() => api.get(org.apiKey, '/libraries/equipment?mode=sea'));
+  const again = await statementsOf(() => api.get(org.apiKey, '/libraries/equipment?mode=sea'));
+  t.is((again.reply as any).status, 200);
+  t.is(again.statements.length, 1);
+  t.regex(again.statements[0], /rate_limit_windows/);
+  t.is((again.reply as any).text, (first.reply as any).text);
+});
+
 test.serial('a created Project, its stored response and its audit row commit together, with one commit', async (t) => {
   const org = await createTestOrg(api.sql);
   const { reply, statements } = await statementsOf(() => api.call('POST', '/api/v1/projects', { key: org.apiKey, body: { name: 'one commit' }, idempotencyKey: idem() }));
