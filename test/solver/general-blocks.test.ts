@@ -70,3 +70,30 @@ test('the packing area of a stack is the top of its upper block', (t) => {
   t.false(stack!.flat);
   t.deepEqual(stack!.area, [0, 0, 500, 480]);
 });
+
+// 500 x 500 x 300 with 470 x 470 x 300 on top fills 94 % of its box: under 98 %.
+const strict = { ...opts, minFill: 0.98 };
+const stackOf = (blocks: Block[]) => blocks.find((b) => b.dz === 600 && b.parts?.[0].block.item === 0 && b.parts[1].block.item === 1);
+
+test('under a support rule boxes of lines with one or two pieces pair at a looser fill', (t) => {
+  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
+  t.truthy(stackOf(withGeneralBlocks(items.map(single), items, [1, 2], spec, strict, () => {})));
+});
+
+test('boxes of lines with more pieces still pair only at the full fill', (t) => {
+  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
+  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 3], spec, strict, () => {})));
+});
+
+test('without a support rule boxes of scarce lines pair only at the full fill', (t) => {
+  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
+  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 1], { ...spec, supportNone: true }, strict, () => {})));
+});
+
+test('a looser pair is not paired again at the looser fill', (t) => {
+  // 2 beside the loose stack at its height would fill 97 % of their box (under 98 %).
+  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 470, 500, 600)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, strict, () => {});
+  t.truthy(stackOf(blocks));
+  t.false(blocks.some((b) => b.need?.length === 3));
+});
