@@ -1,12 +1,10 @@
 // What one equipment row can take: allowed orientations per item, pre-packed groups.
-import type { Block, BlockPiece, Item } from '../model.ts';
+import type { Block, Item } from '../model.ts';
 import type { Orientation, SolverEquipment } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
 import { doorOrientations } from './blocks.ts';
-import { UnitProblem } from './problem.ts';
-import { greedy } from './search.ts';
-import { PackState, type UnitSpec } from './state.ts';
-import { expandPlaced } from './expand.ts';
+import { packedGroupBlock } from './group-pack.ts';
+import type { UnitSpec } from './state.ts';
 import { placedDims } from '../orientation.ts';
 
 export class EquipmentView {
@@ -60,19 +58,7 @@ export class EquipmentView {
   private packGroup(g: number): Block | null {
     const members = this.groups[g].filter((i) => this.counts[i] > 0);
     if (members.length === 0 || !members.every((i) => this.takes(i))) return null;
-    const minDim = Math.min(...members.map((i) => Math.min(this.items[i].l, this.items[i].w, this.items[i].h)));
-    const spec: UnitSpec = { ...this.spec, anchor: 'wall', order: 'section' };
-    const problem = new UnitProblem(spec, this.items, this.counts, [{ items: members, groups: [] }], this.orientationsOf, () => null, minDim, this.ticker);
-    const state = greedy(problem, new PackState(spec, this.items.length));
-    const placed = members.every((i) => state.used[i] === this.counts[i]);
-    if (!placed) return null;
-    const pieces: BlockPiece[] = state.placed.flatMap((pb) => expandPlaced(pb));
-    let dx = 0, dy = 0, dz = 0;
-    for (const p of pieces) {
-      dx = Math.max(dx, p.x + p.dx);
-      dy = Math.max(dy, p.y + p.dy);
-      dz = Math.max(dz, p.z + p.dz);
-    }
-    return { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
+    return packedGroupBlock(g, members, { ...this.spec, anchor: 'wall', order: 'section' }, this);
   }
+
 }

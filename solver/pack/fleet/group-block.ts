@@ -6,13 +6,9 @@
 // 5,000 pieces the groups' boxes held 288 m3 for 125 m3 of cargo. Here the group is packed
 // again into shorter, then narrower boxes, and narrower, then shorter ones (bisection, two
 // greedy policies each), and the smallest box that holds every member is kept (157 m3 there).
-import type { Block, BlockPiece, Item } from '../../model.ts';
-import type { Orientation } from '../../types.ts';
-import type { Ticker } from '../../ticker.ts';
-import { expandPlaced } from '../expand.ts';
-import { UnitProblem } from '../problem.ts';
-import { greedy } from '../search.ts';
-import { PackState, type UnitSpec } from '../state.ts';
+import type { Block } from '../../model.ts';
+import { packedGroupBlock, type GroupCargo } from '../group-pack.ts';
+import type { UnitSpec } from '../state.ts';
 
 /** Halvings per side of the box at most (4 lost a Unit at 5,000 pieces; ~1.5 ms a group in all). */
 const SIDE_STEPS = 6;
@@ -20,12 +16,8 @@ const SIDE_STEPS = 6;
 const TIGHT_ENOUGH = 0.9;
 const CLOSE_ENOUGH = 25;
 
-export interface GroupPacking {
+export interface GroupPacking extends GroupCargo {
   spec: UnitSpec;
-  items: Item[];
-  counts: number[];
-  orientationsOf: (item: number) => Orientation[];
-  ticker: Ticker;
 }
 
 /**
@@ -87,28 +79,9 @@ function tighter(a: Block, b: Block): boolean {
 function packedWithin(g: number, members: number[], L: number, W: number, p: GroupPacking): Block | null {
   let found: Block | null = null;
   for (const policy of POLICIES) {
-    const block = packedBy(g, members, { ...p.spec, L, W, ...policy }, p);
+    const block = packedGroupBlock(g, members, { ...p.spec, L, W, ...policy }, p);
     if (block && (!found || tighter(block, found))) found = block;
   }
   return found;
 }
 
-/** The members packed (greedy) into one box; null when not all go. */
-function packedBy(g: number, members: number[], spec: UnitSpec, p: GroupPacking): Block | null {
-  const minDim = Math.min(...members.map((i) => Math.min(p.items[i].l, p.items[i].w, p.items[i].h)));
-  const orientationsOf = (i: number) => p.orientationsOf(i);
-  const problem = new UnitProblem(spec, p.items, p.counts, [{ items: members, groups: [] }], orientationsOf, () => null, minDim, p.ticker);
-  const state = greedy(problem, new PackState(spec, p.items.length));
-  if (!members.every((i) => state.used[i] === p.counts[i])) return null;
-  const placed: BlockPiece[] = state.placed.flatMap((pb) => expandPlaced(pb));
-  // The box starts at the pieces (the greedy may leave a strip at a wall).
-  const x0 = Math.min(...placed.map((q) => q.x)), y0 = Math.min(...placed.map((q) => q.y));
-  const pieces = placed.map((q) => ({ ...q, x: q.x - x0, y: q.y - y0 }));
-  let dx = 0, dy = 0, dz = 0;
-  for (const q of pieces) {
-    dx = Math.max(dx, q.x + q.dx);
-    dy = Math.max(dy, q.y + q.dy);
-    dz = Math.max(dz, q.z + q.dz);
-  }
-  return { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
-}

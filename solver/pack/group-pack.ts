@@ -1,0 +1,36 @@
+// A keep-together group packed on its own into one box, as a rigid block: what a row
+// offers for the group (`equipment-view.ts`) and each box the tightening tries (`fleet/group-block.ts`).
+import type { Block, BlockPiece, Item } from '../model.ts';
+import type { Orientation } from '../types.ts';
+import type { Ticker } from '../ticker.ts';
+import { expandPlaced } from './expand.ts';
+import { UnitProblem } from './problem.ts';
+import { greedy } from './search.ts';
+import { PackState, type UnitSpec } from './state.ts';
+
+/** The cargo a group's members come from. */
+export interface GroupCargo {
+  items: Item[];
+  counts: number[];
+  orientationsOf: (item: number) => Orientation[];
+  ticker: Ticker;
+}
+
+/** The members packed (greedy) into a Unit of `spec`, as one block; null when not all go. */
+export function packedGroupBlock(g: number, members: number[], spec: UnitSpec, c: GroupCargo): Block | null {
+  const minDim = Math.min(...members.map((i) => Math.min(c.items[i].l, c.items[i].w, c.items[i].h)));
+  const problem = new UnitProblem(spec, c.items, c.counts, [{ items: members, groups: [] }], c.orientationsOf, () => null, minDim, c.ticker);
+  const state = greedy(problem, new PackState(spec, c.items.length));
+  if (!members.every((i) => state.used[i] === c.counts[i])) return null;
+  const placed: BlockPiece[] = state.placed.flatMap((pb) => expandPlaced(pb));
+  // The box starts at the pieces (the greedy may leave a strip at a wall).
+  const x0 = Math.min(...placed.map((q) => q.x)), y0 = Math.min(...placed.map((q) => q.y));
+  const pieces = placed.map((q) => ({ ...q, x: q.x - x0, y: q.y - y0 }));
+  let dx = 0, dy = 0, dz = 0;
+  for (const q of pieces) {
+    dx = Math.max(dx, q.x + q.dx);
+    dy = Math.max(dy, q.y + q.dy);
+    dz = Math.max(dz, q.z + q.dz);
+  }
+  return { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
+}
