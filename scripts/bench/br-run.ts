@@ -4,7 +4,8 @@ import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { brToInput, type BrInstance } from './br-format.ts';
 import { cpuMs } from './process-cpu.ts';
 
-type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
+/** A solver's entry point, with the clock hook the benches set. */
+export type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
 
 export interface BrFigures {
   set: string;

@@ -1,10 +1,10 @@
 // One known-optimum instance through a solver (given by module path) and checkPlan, in its own process.
 import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
-import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from './known-optimum.ts';
 import { cpuMs } from './process-cpu.ts';
+import type { Solve } from './br-run.ts';
 
 export interface UnitsFigures {
   solver: string;
@@ -29,7 +29,6 @@ export interface UnitsTask {
 }
 
 
-type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
 const solvers = new Map<string, Solve>();
 
 export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {

@@ -60,5 +60,4 @@ export class EquipmentView {
     if (members.length === 0 || !members.every((i) => this.takes(i))) return null;
     return packedGroupBlock(g, members, { ...this.spec, anchor: 'wall', order: 'section' }, this);
   }
-
 }

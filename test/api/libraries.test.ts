@@ -2,6 +2,7 @@ import test from 'ava';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
 import { createCargoLibraryItem, createEquipmentType } from '../../db/libraries.ts';
+import { revokeApiKey } from '../../db/api-keys.ts';
 
 let api: TestApi;
 let org: TestOrg;
@@ -155,4 +156,24 @@ test('an Equipment Type created, renamed or deleted through one process is in th
   t.deepEqual(await names(), ['Renamed box']);
   await api.sql`delete from equipment_types where id = ${id}`;
   t.deepEqual(await names(), []);
+});
+
+test('the same Equipment Type list read by two organizations gives each its own types, however often read', async (t) => {
+  const path = '/libraries/equipment?mode=road&limit=100';
+  const own = (body: any) => body.items.filter((e: any) => !e.builtIn).map((e: any) => e.id);
+  for (let round = 0; round < 2; round++) {
+    t.deepEqual(own((await get(path, org.apiKey)).body), [ownTypeId]);
+    t.deepEqual(own((await get(path, other.apiKey)).body), [foreignTypeId]);
+  }
+});
+
+test('a key revoked after its Equipment Type list was read is refused at once on the same list', async (t) => {
+  const fresh = await createTestOrg(api.sql);
+  const path = '/libraries/equipment?mode=sea';
+  t.is((await get(path, fresh.apiKey)).status, 200);
+  t.is((await get(path, fresh.apiKey)).status, 200);
+  await revokeApiKey(api.sql, fresh.apiKeyId);
+  const refused = await get(path, fresh.apiKey);
+  t.is(refused.status, 401);
+  t.is(refused.body.code, 'UNAUTHORIZED');
 });
