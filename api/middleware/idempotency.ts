@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey } from '../../db/idempotency.ts';
-import { recordAudit } from '../../db/audit.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { auditEntry } from './audit.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
@@ -105,21 +104,19 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       claimed = true;
       ctx.state.db = tx;
       await next();
-      // a response other than 2xx stores nothing: the key stays free. The stored response,
-      // the audit row and the COMMIT go in one round trip (pipelined, in this order): the
-      // transaction does not wait for the two inserts. One that fails aborts the
-      // transaction, Postgres answers the COMMIT with a rollback, and its error is thrown
-      // below, after the commit. Koa sends an object body as JSON.stringify(body): the
-      // stored text is those bytes.
+      // a response other than 2xx stores nothing: the key stays free. The stored response
+      // with the audit row (one statement) and the COMMIT go in one round trip (pipelined):
+      // the transaction does not wait for the insert. If it fails it aborts the transaction,
+      // Postgres answers the COMMIT with a rollback, and its error is thrown below, after
+      // the commit. Koa sends an object body as JSON.stringify(body): the stored text is
+      // those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
       const succeeded = ctx.status >= 200 && ctx.status < 300;
-      const stored = succeeded
-        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null))
-        : Promise.resolve();
       const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
-      const audited = entry ? recordAudit(tx, entry) : Promise.resolve();
       auditedInTransaction = entry !== null;
-      storedWithCommit = Promise.all([stored, audited]);
+      storedWithCommit = succeeded
+        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null), entry)
+        : Promise.resolve();
       storedWithCommit.catch(() => {}); // read after the commit
     });
     await storedWithCommit.catch((err) => {
