@@ -1,7 +1,8 @@
 // HTTP benchmark: an authenticated read and a write under load from a second process, as
 // a share of floors measured in the same run on the same database: bare Node, Koa answering
 // one one-row postgres.js query, and Koa answering the read's own query (20 Sea Equipment
-// Types, the floor the percentages use). With --base <checkout>, the routes of that
+// Types, the floor the percentages use), and with the POST, Koa answering one durable INSERT
+// transaction. With --base <checkout>, the routes of that
 // checkout's API (the old code, on a database of its own in the same Postgres server) are
 // measured in the same run too. With --rounds n the whole
 // sequence runs n times, interleaved, and each line reports the run with the median req/s
@@ -51,11 +52,23 @@ koaFloor.use(async (ctx) => {
   const rows = await listEquipmentTypes(sql, org.id, { mode: 'sea' }, null, 21);
   ctx.body = { items: rows.slice(0, 20), nextCursor: rows.length > 20 ? rows[19].id : null };
 });
+// a durable write's floor: one INSERT of a Project in a transaction of its own (begin, insert,
+// commit, fsync'd), without authentication, limits, idempotency or audit
+let floorWrites = 0;
+const koaWriteFloor = new Koa();
+koaWriteFloor.use(async (ctx) => {
+  const n = ++floorWrites;
+  ctx.body = await sql.begin((tx) => tx`insert into projects (id, organization_id, name, transport_mode)
+    values (${`prj_floor${n}`}, ${org.id}, ${`floor ${n}`}, 'sea') returning id, name`);
+  ctx.status = 201;
+});
 const koaRowServer = createServer(koaRowFloor.callback());
+const koaWriteServer = createServer(koaWriteFloor.callback());
 const koaServer = createServer(koaFloor.callback());
 const bareUrl = await listen(bareNode);
 const koaRowUrl = await listen(koaRowServer);
 const koaUrl = await listen(koaServer);
+const koaWriteUrl = await listen(koaWriteServer);
 
 // the old code's API, on a database of its own in the same Postgres server, with the old
 // code's schema, seed and key (the schemas may differ)
@@ -109,6 +122,7 @@ try {
     ['GET /libraries/equipment', '/api/v1/libraries/equipment?mode=sea', 'GET'],
     ['POST /projects', '/api/v1/projects', 'POST'],
   ].filter(([, , method]) => values.routes!.split(',').includes(method.toLowerCase()));
+  if (routes.some(([, , method]) => method === 'POST')) runs.push(['floor: Koa + one durable INSERT transaction', koaWriteUrl, 'POST']);
   for (const [label, path, method] of routes) {
     if (baseApi) runs.push([`before: ${label}`, baseApi.url + path, method]);
     runs.push([`after:  ${label}`, api.url + path, method]);
@@ -142,6 +156,7 @@ try {
   await new Promise((done) => bareNode.close(done));
   await new Promise((done) => koaServer.close(done));
   await new Promise((done) => koaRowServer.close(done));
+  await new Promise((done) => koaWriteServer.close(done));
   await baseApi?.close();
   await baseServices?.close();
   await api.close();

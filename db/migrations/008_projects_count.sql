@@ -20,6 +20,8 @@ lock table projects in share mode;
 insert into project_counts (organization_id, stripe, n)
 select organization_id, 0, count(*) from projects group by organization_id;
 
+-- (the cap's trigger repeats the sum inline: plpgsql keeps its plan, a call of this
+-- SQL function plans it again on every call)
 create function project_count(org text) returns bigint language sql stable as $$
   select coalesce(sum(n), 0)::bigint from project_counts where organization_id = org
 $$;
@@ -58,10 +60,10 @@ begin
     return null;
   end if;
   -- which way: a count without the lock (each statement below takes a fresh snapshot)
-  n := project_count(new.organization_id);
+  select coalesce(sum(c.n), 0) into n from project_counts c where c.organization_id = new.organization_id;
   if n + margin <= cap then
     perform pg_advisory_xact_lock_shared(lock_key);
-    n := project_count(new.organization_id);
+    select coalesce(sum(c.n), 0) into n from project_counts c where c.organization_id = new.organization_id;
     if n + margin - 1 <= cap then
       return null;
     end if;
@@ -72,7 +74,7 @@ begin
     end if;
   else
     perform pg_advisory_xact_lock(lock_key);
-    n := project_count(new.organization_id);
+    select coalesce(sum(c.n), 0) into n from project_counts c where c.organization_id = new.organization_id;
     if n <= cap then
       return null;
     end if;
