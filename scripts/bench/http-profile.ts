@@ -30,7 +30,9 @@ const { dataDir, infra, sql, key, env } = await startBenchDatabase('bench-http-p
 const pgMarker = values['pg-marker'] ?? dataDir;
 // per-statement server time, when the server preloads pg_stat_statements (e.g. one started by
 // hand with -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all)
-const statementStats = await sql`create extension if not exists pg_stat_statements`.then(() => true, () => false);
+const [{ preload }] = await sql`select current_setting('shared_preload_libraries') as preload`;
+const statementStats = preload.split(',').map((s: string) => s.trim()).includes('pg_stat_statements');
+if (statementStats) await sql`create extension if not exists pg_stat_statements`;
 // every statement the API sends, by its text: round trips per request
 const statements = new Map<string, number>();
 let counting = false;
