@@ -9,10 +9,15 @@ export interface AuditEntry {
   requestId: string | null;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db`
+/** The audit row's insert, as a fragment (another statement may carry it, e.g. the stored response's). */
+export function auditInsert(db: Db, entry: AuditEntry) {
+  return db`
     insert into audit_log (organization_id, api_key_id, operation, status, resource_id, request_id)
     values (${entry.organizationId}, ${entry.apiKeyId}, ${entry.operation}, ${entry.status}, ${entry.resourceId}, ${entry.requestId})`;
+}
+
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await auditInsert(db, entry);
 }
 
 export async function listAudit(db: Db, organizationId: string, limit = 100): Promise<(AuditEntry & { id: number; createdAt: Date })[]> {

@@ -1,4 +1,5 @@
 import type { Db } from './connect.ts';
+import { auditInsert, type AuditEntry } from './audit.ts';
 
 export const RETENTION_HOURS = 24;
 
@@ -32,16 +33,22 @@ export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string,
 
 /**
  * Stores the response's JSON text as sent, in the same transaction as the request's writes
- * (one upsert: the claim held no row; `json`, not `jsonb`, keeps the bytes).
+ * (one upsert: the claim held no row; `json`, not `jsonb`, keeps the bytes), and with
+ * `audit` the call's audit row in the same statement.
  */
 export async function completeIdempotencyKey(
-  db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string,
+  db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, audit: AuditEntry | null = null,
 ): Promise<void> {
-  await db`
+  const stored = db`
     insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
     values (${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json)
     on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
       response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()`;
+  if (!audit) {
+    await stored;
+    return;
+  }
+  await db`with stored as (${stored}) ${auditInsert(db, audit)}`;
 }
 
 /** Forgets a stored response whose follow-up work failed after the commit. */

@@ -1,12 +1,15 @@
 // HTTP benchmark: an authenticated read and a write under load from a second process, as
 // a share of floors measured in the same run on the same database: bare Node, Koa answering
 // one one-row postgres.js query, and Koa answering the read's own query (20 Sea Equipment
-// Types, the floor the percentages use). With --base <checkout>, the routes of that
+// Types, the floor the percentages use), and with the POST, Koa answering one durable INSERT
+// transaction. With --base <checkout>, the routes of that
 // checkout's API (the old code, on a database of its own in the same Postgres server) are
 // measured in the same run too. With --rounds n the whole
 // sequence runs n times, interleaved, and each line reports the run with the median req/s
 // (a shared machine's load moves between runs; pairs measured minutes apart mean little).
-//   npm run bench:http [-- --seconds 10 --connections 20 --rounds 3 --base /path/to/old/checkout]
+// With --projects n the organization holds n Projects before the run (the POST's cost may
+// grow with them); --routes get or post measures one of the two routes (the floors always run).
+//   npm run bench:http [-- --seconds 10 --connections 20 --rounds 3 --base /path/to/old/checkout --projects 20000]
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
@@ -20,9 +23,17 @@ import { treeCpuMs } from './bench/process-cpu.ts';
 import { startBenchDatabase } from './bench/bench-database.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' } },
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' }, projects: { type: 'string', default: '0' }, routes: { type: 'string', default: 'get,post' } },
 });
 const { dataDir, infra, sql, org, key, env } = await startBenchDatabase('bench-http');
+/** Gives the organization `n` Projects made in one statement, as the API would have made them. */
+async function seedProjects(db: typeof sql, organizationId: string, n: number): Promise<void> {
+  if (n <= 0) return;
+  await db`insert into projects (id, organization_id, name, transport_mode)
+    select 'prj_seed' || i, ${organizationId}, 'seeded ' || i, 'sea' from generate_series(1, ${n}::int) i`;
+  await db`vacuum analyze projects`;
+}
+await seedProjects(sql, org.id, Number(values.projects));
 const services = createServices(env, infra.databaseUrl, 'unused:0');
 const api = await startApiServer(services, '127.0.0.1', 0);
 
@@ -41,11 +52,23 @@ koaFloor.use(async (ctx) => {
   const rows = await listEquipmentTypes(sql, org.id, { mode: 'sea' }, null, 21);
   ctx.body = { items: rows.slice(0, 20), nextCursor: rows.length > 20 ? rows[19].id : null };
 });
+// a durable write's floor: one INSERT of a Project in a transaction of its own (begin, insert,
+// commit, fsync'd), without authentication, limits, idempotency or audit
+let floorWrites = 0;
+const koaWriteFloor = new Koa();
+koaWriteFloor.use(async (ctx) => {
+  const n = ++floorWrites;
+  ctx.body = await sql.begin((tx) => tx`insert into projects (id, organization_id, name, transport_mode)
+    values (${`prj_floor${n}`}, ${org.id}, ${`floor ${n}`}, 'sea') returning id, name`);
+  ctx.status = 201;
+});
 const koaRowServer = createServer(koaRowFloor.callback());
+const koaWriteServer = createServer(koaWriteFloor.callback());
 const koaServer = createServer(koaFloor.callback());
 const bareUrl = await listen(bareNode);
 const koaRowUrl = await listen(koaRowServer);
 const koaUrl = await listen(koaServer);
+const koaWriteUrl = await listen(koaWriteServer);
 
 // the old code's API, on a database of its own in the same Postgres server, with the old
 // code's schema, seed and key (the schemas may differ)
@@ -65,6 +88,7 @@ if (values.base) {
   const baseOrg = await orgs.createOrganization(baseSql, { name: 'Bench', plan: 'enterprise', apiAccess: true });
   const baseOwner = await orgs.addMember(baseSql, { organizationId: baseOrg.id, email: 'bench@example.com', role: 'owner' });
   baseSecret = (await createBaseKey(baseSql, { organizationId: baseOrg.id, createdByMemberId: baseOwner.id })).secret;
+  await seedProjects(baseSql, baseOrg.id, Number(values.projects));
   await baseSql.end();
   baseServices = createBase(env, baseUrl.toString(), 'unused:0');
   baseApi = await startBase(baseServices, '127.0.0.1', 0);
@@ -88,7 +112,7 @@ function cpuPerRequest(r: any): string {
 
 try {
   const rounds = Number(values.rounds);
-  console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process, ${rounds} round(s)`);
+  console.log(`${values.seconds} s per route, ${values.connections} connections, load from a second process, ${rounds} round(s), ${values.projects} Projects in the organization at the start`);
   const runs: [string, string, string][] = [
     ['floor: bare Node', bareUrl, 'GET'],
     ['floor: Koa + one one-row postgres.js query', koaRowUrl, 'GET'],
@@ -97,7 +121,8 @@ try {
   const routes = [
     ['GET /libraries/equipment', '/api/v1/libraries/equipment?mode=sea', 'GET'],
     ['POST /projects', '/api/v1/projects', 'POST'],
-  ] as const;
+  ].filter(([, , method]) => values.routes!.split(',').includes(method.toLowerCase()));
+  if (routes.some(([, , method]) => method === 'POST')) runs.push(['floor: Koa + one durable INSERT transaction', koaWriteUrl, 'POST']);
   for (const [label, path, method] of routes) {
     if (baseApi) runs.push([`before: ${label}`, baseApi.url + path, method]);
     runs.push([`after:  ${label}`, api.url + path, method]);
@@ -131,6 +156,7 @@ try {
   await new Promise((done) => bareNode.close(done));
   await new Promise((done) => koaServer.close(done));
   await new Promise((done) => koaRowServer.close(done));
+  await new Promise((done) => koaWriteServer.close(done));
   await baseApi?.close();
   await baseServices?.close();
   await api.close();

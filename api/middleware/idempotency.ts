@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey } from '../../db/idempotency.ts';
-import { recordAudit } from '../../db/audit.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, type Claim } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { auditEntry } from './audit.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
@@ -58,6 +57,27 @@ export function storeForReplay(ctx: ApiContext, body: unknown): void {
 const reused = () => new ApiError('CONFLICT', 'this Idempotency-Key was already used with a different request', { reason: 'idempotency_key_reused' });
 const inUse = () => new ApiError('CONFLICT', 'a request with this Idempotency-Key is still running', { reason: 'idempotency_key_in_use' });
 
+/** The key is not this request's to use: its transaction rolls back, then this is answered. */
+class Unclaimed extends Error {
+  constructor(readonly claim: Exclude<Claim, { kind: 'claimed' }>) {
+    super(`idempotency key not claimed: ${claim.kind}`);
+  }
+}
+
+/** A replay of the stored response, or 409 for another request or one still running. */
+function answerUnclaimed(ctx: ApiContext, claim: Exclude<Claim, { kind: 'claimed' }>): void {
+  if (claim.kind === 'other-request') throw reused();
+  if (claim.kind === 'in-use') throw inUse();
+  // the stored text as it went out the first time, not a re-serialized copy
+  ctx.status = claim.status;
+  ctx.body = claim.body;
+  ctx.type = 'application/json';
+  ctx.set('Idempotent-Replayed', 'true');
+  ctx.state.replayed = true;
+  // the audit row of a replay names the same resource as the first response's
+  ctx.state.resourceId = replayedResourceId(ctx, JSON.parse(claim.body));
+}
+
 /**
  * Runs the handler in one transaction with the stored response: the first response is
  * replayed for the same key and body within 24 hours; another body, or the first request
@@ -84,42 +104,57 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   let auditedInTransaction = false;
   // the stored response and the audit row, answered after the commit behind them
   let storedWithCommit: Promise<unknown> = Promise.resolve();
+  // a route whose handler's first statement waits for no lock (an insert of a new row) sends
+  // it behind the claim, in the claim's round trip: the handler runs before the claim's answer
+  // is read, and all it did rolls back if the key is not this request's to use (the work
+  // outside the database waits for the commit: afterCommit)
+  const claimAhead = ctx.state.route?.claimAhead === true;
   try {
     await sql.begin(async (tx) => {
       // the claim is this transaction's lock on the key: the record commits with the
       // request's writes, or nothing does (a crash included)
-      const claim = await claimIdempotencyKey(tx, apiKeyId, key, hash);
-      if (claim.kind === 'other-request') throw reused();
-      if (claim.kind === 'in-use') throw inUse();
-      if (claim.kind === 'replay') {
-        // the stored text as it went out the first time, not a re-serialized copy
-        ctx.status = claim.status;
-        ctx.body = claim.body;
-        ctx.type = 'application/json';
-        ctx.set('Idempotent-Replayed', 'true');
-        ctx.state.replayed = true;
-        // the audit row of a replay names the same resource as the first response's
-        ctx.state.resourceId = replayedResourceId(ctx, JSON.parse(claim.body));
-        return;
+      const claiming = claimIdempotencyKey(tx, apiKeyId, key, hash);
+      let handlerFailed = false;
+      let handlerError: unknown;
+      if (claimAhead) {
+        claiming.catch(() => {}); // read below, once the handler is done
+        ctx.state.db = tx;
+        try {
+          await next();
+        } catch (err) {
+          handlerFailed = true;
+          handlerError = err;
+        }
+      }
+      const claim = await claiming;
+      if (claim.kind !== 'claimed') {
+        // what the handler did ahead of the answer is rolled back and forgotten
+        afterCommit.length = 0;
+        commitRefusals.length = 0;
+        replayBodies.delete(ctx);
+        ctx.state.resourceId = undefined;
+        throw new Unclaimed(claim);
       }
       claimed = true;
-      ctx.state.db = tx;
-      await next();
-      // a response other than 2xx stores nothing: the key stays free. The stored response,
-      // the audit row and the COMMIT go in one round trip (pipelined, in this order): the
-      // transaction does not wait for the two inserts. One that fails aborts the
-      // transaction, Postgres answers the COMMIT with a rollback, and its error is thrown
-      // below, after the commit. Koa sends an object body as JSON.stringify(body): the
-      // stored text is those bytes.
+      if (claimAhead) {
+        if (handlerFailed) throw handlerError;
+      } else {
+        ctx.state.db = tx;
+        await next();
+      }
+      // a response other than 2xx stores nothing: the key stays free. The stored response
+      // with the audit row (one statement) and the COMMIT go in one round trip (pipelined):
+      // the transaction does not wait for the insert. If it fails it aborts the transaction,
+      // Postgres answers the COMMIT with a rollback, and its error is thrown below, after
+      // the commit. Koa sends an object body as JSON.stringify(body): the stored text is
+      // those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
       const succeeded = ctx.status >= 200 && ctx.status < 300;
-      const stored = succeeded
-        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null))
-        : Promise.resolve();
       const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
-      const audited = entry ? recordAudit(tx, entry) : Promise.resolve();
       auditedInTransaction = entry !== null;
-      storedWithCommit = Promise.all([stored, audited]);
+      storedWithCommit = succeeded
+        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null), entry)
+        : Promise.resolve();
       storedWithCommit.catch(() => {}); // read after the commit
     });
     await storedWithCommit.catch((err) => {
@@ -129,6 +164,10 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       throw err;
     });
   } catch (err) {
+    if (err instanceof Unclaimed) {
+      answerUnclaimed(ctx, err.claim);
+      return;
+    }
     // a check the database made at the commit (a plan cap): the write rolled back
     const refusal = commitRefusals.map((read) => read(err)).find((r) => r !== null);
     if (!refusal) throw err;

@@ -20,17 +20,27 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '20' },
     out: { type: 'string' },
     top: { type: 'string', default: '40' },
+    // the Postgres processes' command-line marker, for a server not started here (DATABASE_URL)
+    'pg-marker': { type: 'string' },
+    // count the statements sent (through the driver's debug hook, which costs a stack trace a query)
+    statements: { type: 'boolean', default: false },
   },
 });
 const { dataDir, infra, sql, key, env } = await startBenchDatabase('bench-http-profile');
+const pgMarker = values['pg-marker'] ?? dataDir;
+// per-statement server time, when the server preloads pg_stat_statements (e.g. one started by
+// hand with -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all)
+const [{ preload }] = await sql`select current_setting('shared_preload_libraries') as preload`;
+const statementStats = preload.split(',').map((s: string) => s.trim()).includes('pg_stat_statements');
+if (statementStats) await sql`create extension if not exists pg_stat_statements`;
 // every statement the API sends, by its text: round trips per request
 const statements = new Map<string, number>();
 let counting = false;
-const services = createServices(env, infra.databaseUrl, 'unused:0', {
+const services = createServices(env, infra.databaseUrl, 'unused:0', values.statements ? {
   onQuery: (query) => {
     if (counting) statements.set(query, (statements.get(query) ?? 0) + 1);
   },
-});
+} : {});
 const api = await startApiServer(services, '127.0.0.1', 0);
 // the log lines are written as in production, to a sink that drops them
 const restoreLogs = redirectLogs({ write: () => true });
@@ -79,8 +89,10 @@ try {
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 200 });
   await session.post('Profiler.start');
+  if (statementStats) await sql`select pg_stat_statements_reset()`;
+  const [{ lsn: walBefore }] = await sql`select pg_current_wal_lsn() as lsn`;
   const cpu = process.cpuUsage();
-  const pgBefore = treeCpuMs(dataDir);
+  const pgBefore = treeCpuMs(pgMarker);
   const waits = new Map<string, number>();
   const sampling = setInterval(async () => {
     const rows = await sql`select coalesce(wait_event_type || ':' || wait_event, state) as w from pg_stat_activity
@@ -91,14 +103,28 @@ try {
   clearInterval(sampling);
   counting = false;
   const used = process.cpuUsage(cpu);
-  const pgAfter = treeCpuMs(dataDir);
+  const pgAfter = treeCpuMs(pgMarker);
   const pgUs = pgBefore === null || pgAfter === null ? 'n/a' : (((pgAfter - pgBefore) * 1000) / r.total).toFixed(0);
   const { profile } = await session.post('Profiler.stop');
   console.log(`${method} ${path}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.latencyP50Ms} ms, p99 ${r.latencyP99Ms} ms, server CPU ${((used.user + used.system) / r.total).toFixed(0)} µs/request (profiler on), Postgres CPU ${pgUs} µs/request, non-2xx ${r.non2xx}`);
-  const sent = [...statements.values()].reduce((a, b) => a + b, 0);
-  console.log(`statements per request: ${(sent / r.total).toFixed(2)}`);
-  for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
-    console.log(`  ${(n / r.total).toFixed(2)}  ${text.replace(/\s+/g, ' ').trim().slice(0, 110)}`);
+  const [{ bytes: walBytes }] = await sql`select pg_wal_lsn_diff(pg_current_wal_lsn(), ${walBefore}) as bytes`;
+  console.log(`WAL per request: ${(Number(walBytes) / r.total).toFixed(0)} bytes`);
+  if (values.statements) {
+    const sent = [...statements.values()].reduce((a, b) => a + b, 0);
+    console.log(`statements per request: ${(sent / r.total).toFixed(2)}`);
+    for (const [text, n] of [...statements].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+      console.log(`  ${(n / r.total).toFixed(2)}  ${text.replace(/\s+/g, ' ').trim().slice(0, 110)}`);
+    }
+  }
+  if (statementStats) {
+    const rows = await sql`select calls, total_exec_time, total_plan_time, wal_bytes, shared_blks_hit + shared_blks_read as blocks, query
+      from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time + total_plan_time desc limit 15`;
+    console.log('server time per request by statement (pg_stat_statements; nested statements counted in their callers too):');
+    for (const s of rows) {
+      const per = (v: number) => ((1000 * v) / r.total).toFixed(0).padStart(5);
+      console.log(`  ${per(Number(s.total_exec_time))} µs exec ${per(Number(s.total_plan_time))} µs plan  ${(Number(s.wal_bytes) / r.total).toFixed(0).padStart(5)} B WAL  ${(Number(s.blocks) / r.total).toFixed(1).padStart(6)} blocks  ${(Number(s.calls) / r.total).toFixed(2)}x  ${s.query.replace(/\s+/g, ' ').trim().slice(0, 90)}`);
+    }
   }
   console.log('busy Postgres backends by wait event (samples every 50 ms):', [...waits].sort((a, b) => b[1] - a[1]).map(([w, n]) => `${w} ${n}`).join(', '));
   console.log(summarize(profile as any, Number(values.top)));

@@ -107,6 +107,30 @@ test('a second request with the key while the first still runs answers 409 CONFL
   t.is(n, 1);
 });
 
+test('a Project creation whose key is in use answers 409 at once, and its insert sent with the claim rolls back', async (t) => {
+  const key = idem();
+  const name = uniqueName();
+  // hold the key's claim as a running request with it would (the claim's lock)
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = api.sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(hashtext(${`idem:${org.apiKeyId}`}), hashtext(${key}))`;
+    locked();
+    await held;
+  });
+  await isLocked;
+  const second = await post('/projects', { name, transportMode: 'sea' }, key);
+  release();
+  await holder;
+  t.is(second.status, 409);
+  t.is(second.body.data.reason, 'idempotency_key_in_use');
+  t.is(await countProjects(name), 0);
+  t.is((await post('/projects', { name, transportMode: 'sea' }, key)).status, 201);
+  t.is(await countProjects(name), 1);
+});
+
 test('a claim left running by a process that died does not hold the key: the retry goes through at once', async (t) => {
   const key = idem();
   const name = uniqueName();

@@ -59,6 +59,9 @@ test.serial('a created Project, its stored response and its audit row commit tog
   }
   // nothing follows the commit: no second transaction for the audit row
   t.is(commit, statements.length - 1);
+  // the admission, begin, the claim, the insert, the stored response with the audit row, commit
+  t.is(statements.length, 6);
+  t.true(touches('idempotency_records')(statements[4]) && touches('audit_log')(statements[4]), 'the stored response and the audit row in one statement');
   const [row] = await api.sql`select status, resource_id from audit_log where organization_id = ${org.organizationId}`;
   t.deepEqual({ ...row }, { status: 201, resource_id: (reply as any).body.id });
 });
