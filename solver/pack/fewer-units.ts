@@ -36,6 +36,12 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   return best === plan ? plan : renumbered(best);
 }
 
+/** Volume of cargo in the plan's last free Unit (0 without one). */
+export function lastUnitVolume(plan: FleetPlan): number {
+  const free = freeUnits(plan);
+  return free.length > 0 ? free[free.length - 1].state.volume : 0;
+}
+
 /** Free Units take the lowest indices the fixed ones leave, in their order. */
 function renumbered(plan: FleetPlan): FleetPlan {
   const taken = new Set(plan.units.filter((u) => u.fixedUnit >= 0).map((u) => u.index));
