@@ -7,13 +7,13 @@
 // piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
+import { phaseItemsFor } from './fleet/phase-width.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { shrinkTail } from './fleet/shrink-tail.ts';
 import type { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
 const MAX_TAIL = 4;
-
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   let best = plan;
@@ -139,7 +139,8 @@ function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tic
     if (cargo > reach * tail.slice(0, m - 1).reduce((a, u) => a + u.view.volume, 0)) continue;
     const kept = plan.units.filter((u) => !tail.includes(u));
     const { left, groups } = cargoOf(fleet, tail);
-    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs: (deadline - ticker.now()) / (m + 1), deadline });
+    const sliceMs = (deadline - ticker.now()) / (m + 1);
+    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs, deadline, phaseItems: phaseItemsFor(sliceMs) });
     if (!opened) continue;
     return { ...plan, units: [...kept, ...opened.map((u, k) => ({ ...u, index: tail[k].index }))] };
   }
