@@ -14,6 +14,7 @@ import type { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
 const MAX_TAIL = 4;
+
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   let best = plan;
