@@ -2,7 +2,8 @@
 import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
 import { namesOf } from './names.ts';
-import { fewerUnits } from './pack/fewer-units.ts';
+import { fewerUnits, lastUnitVolume } from './pack/fewer-units.ts';
+import { phaseItemsFor } from './pack/fleet/phase-width.ts';
 import { Fleet, type FleetPlan } from './pack/fleet.ts';
 import { blockedPieces, fewerBlocked } from './pack/stop-split.ts';
 import { prepare, type Prepared } from './prepare.ts';
@@ -31,9 +32,13 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     // Several Units: half the budget repacks Unit by Unit, the rest goes to fewer Units.
     const deadline = plan.units.length > 1 ? ticker.now() + budget / 2 : end;
     const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
-    const better = fleet.plan({ beam: true, sliceMs: slice, deadline });
+    // Several Units: wider phases where each has the time (see phaseItemsFor).
+    const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
+    const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems });
     iterations++;
-    if (compare(prep, better, plan) < 0) plan = better;
+    // At the same Unit count the plan with less in its last Unit: less for fewerUnits to move.
+    const order = compare(prep, better, plan) || lastUnitVolume(better) - lastUnitVolume(plan);
+    if (order < 0) plan = better;
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
     const fewer = fewerUnits(fleet, plan, stopsFrom, ticker);

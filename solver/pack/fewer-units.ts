@@ -7,6 +7,7 @@
 // piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
+import { phaseItemsFor } from './fleet/phase-width.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { shrinkTail } from './fleet/shrink-tail.ts';
 import type { PackState } from './state.ts';
@@ -34,6 +35,12 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
     if (shared) best = shared;
   }
   return best === plan ? plan : renumbered(best);
+}
+
+/** Volume of cargo in the plan's last free Unit (0 without one). */
+export function lastUnitVolume(plan: FleetPlan): number {
+  const free = freeUnits(plan);
+  return free.length > 0 ? free[free.length - 1].state.volume : 0;
 }
 
 /** Free Units take the lowest indices the fixed ones leave, in their order. */
@@ -133,7 +140,8 @@ function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tic
     if (cargo > reach * tail.slice(0, m - 1).reduce((a, u) => a + u.view.volume, 0)) continue;
     const kept = plan.units.filter((u) => !tail.includes(u));
     const { left, groups } = cargoOf(fleet, tail);
-    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs: (deadline - ticker.now()) / (m + 1), deadline });
+    const sliceMs = (deadline - ticker.now()) / (m + 1);
+    const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs, deadline, phaseItems: phaseItemsFor(sliceMs) });
     if (!opened) continue;
     return { ...plan, units: [...kept, ...opened.map((u, k) => ({ ...u, index: tail[k].index }))] };
   }

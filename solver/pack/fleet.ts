@@ -52,6 +52,8 @@ export interface FleetMode {
   deadline: number;
   /** Keep every Unit free of `stop-blocked` while packing (see stop-guard.ts). */
   stopGuard?: boolean;
+  /** Item types per phase (default PHASE_ITEMS): more choice per Unit where there is time for it. */
+  phaseItems?: number;
 }
 
 export class Fleet {
@@ -233,7 +235,7 @@ export class Fleet {
    * search may count up to per item: topping up a loaded Unit passes left + already placed.
    */
   fill(view: EquipmentView, root: PackState, left: number[], groupsLeft: Set<number>, mode: FleetMode, remaining: number[] = left): PackState {
-    const phases = this.phasesFor(view, left, groupsLeft);
+    const phases = this.phasesFor(view, left, groupsLeft, mode.phaseItems);
     if (phases.length === 0) return root;
     const minDim = this.minDimOf(phases);
     const shared = new Map<string, Block[]>();
@@ -285,8 +287,8 @@ export class Fleet {
   private readonly groupBlocks = new Map<EquipmentView, (g: number) => Block | null>();
 
   /** The cargo this row can take, in packing order, cut into phases (see phase-lists.ts). */
-  private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>): Phase[] {
-    return this.cuts.phasesFor(view, left, groupsLeft);
+  private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>, phaseItems?: number): Phase[] {
+    return this.cuts.phasesFor(view, left, groupsLeft, phaseItems);
   }
 
   private minDimOf(phases: Phase[]): number {

@@ -47,7 +47,7 @@ export class PhaseCuts {
    * Unit after Unit stay the same, so their block lists are kept (`Phase.memo`) instead of
    * built again per Unit.
    */
-  phasesFor(view: EquipmentView, left: ArrayLike<number>, groupsLeft: Set<number>): Phase[] {
+  phasesFor(view: EquipmentView, left: ArrayLike<number>, groupsLeft: Set<number>, phaseItems = PHASE_ITEMS): Phase[] {
     const cut = this.cutOf(view);
     const phases: Phase[] = [];
     const keys: string[] = [];
@@ -63,7 +63,7 @@ export class PhaseCuts {
       }
       const n = items.length + groups.length;
       if (n === 0) continue;
-      if (current && cut[s].rank === rank && current.items.length + current.groups.length < PHASE_ITEMS) {
+      if (current && cut[s].rank === rank && current.items.length + current.groups.length < phaseItems) {
         current.items.push(...items);
         current.groups.push(...groups);
         keys[keys.length - 1] += `+${s}`;

@@ -8,6 +8,7 @@
 import type { Block, PlacedBlock } from '../../model.ts';
 import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from '../fleet.ts';
+import { phaseItemsFor } from './phase-width.ts';
 import { PackState, place } from '../state.ts';
 
 /** Shares of a Unit's loaded length given up at its door end, smallest first (a small end keeps more of a good packing; measured to shrink 1 % tails further than 30 %). */
@@ -97,7 +98,7 @@ export function shrinkTail(fleet: Fleet, plan: FleetPlan, deadline: number, tick
       const now = ticker.now();
       if (now >= deadline) return null;
       const slice = Math.min(MAX_SLICE, (deadline - now) / 2);
-      const next = exchange(fleet, plan, u, tail, tailCargo, tailVolume, cut, { beam: true, sliceMs: slice, deadline });
+      const next = exchange(fleet, plan, u, tail, tailCargo, tailVolume, cut, { beam: true, sliceMs: slice, deadline, phaseItems: phaseItemsFor(slice) });
       if (next) return next;
     }
   }

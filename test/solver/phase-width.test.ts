@@ -1,0 +1,52 @@
+// How many item types a multi-Unit fill chooses from at a time, and which plan the fewer-Units
+// pass starts from.
+import test from 'ava';
+import { lastUnitVolume } from '../../solver/pack/fewer-units.ts';
+import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import { phaseItemsFor } from '../../solver/pack/fleet/phase-width.ts';
+import type { Phase } from '../../solver/pack/problem.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import { equipment, input, line } from './helpers.ts';
+
+/** A hundred lines of one piece each, every one its own size (as cargo cut from full Units). */
+function hundredSizes() {
+  return input({
+    equipment: [equipment({ innerLengthMm: 12_000, innerWidthMm: 2400, innerHeightMm: 2600, doorWidthMm: 2400, doorHeightMm: 2600 })],
+    lines: Array.from({ length: 100 }, (_, k) => line({ id: `l${k}`, lengthMm: 300 + 7 * k, widthMm: 250 + 3 * k, heightMm: 260 + 5 * k })),
+  });
+}
+
+function phasesOf(fleet: Fleet, left: number[], phaseItems?: number): Phase[] {
+  const internals = fleet as unknown as { phasesFor(v: unknown, left: number[], g: Set<number>, phaseItems?: number): Phase[] };
+  return internals.phasesFor(fleet.views[0], left, new Set(), phaseItems);
+}
+
+test('the first plan and short slices keep the narrow phases; a Unit with time gets the wide ones', (t) => {
+  t.is(phaseItemsFor(0), undefined);
+  t.is(phaseItemsFor(99), undefined);
+  t.true((phaseItemsFor(250) ?? 0) > 40);
+});
+
+test('a wide phase width offers more item types per phase, the same items in the same order', (t) => {
+  const inp = hundredSizes();
+  const prep = prepare(inp);
+  const fleet = new Fleet(inp, prep, new Ticker());
+  const left = prep.counts.slice();
+  const narrow = phasesOf(fleet, left);
+  const wide = phasesOf(fleet, left, phaseItemsFor(1000));
+  t.true(narrow.length > 1);
+  t.is(wide.length, 1);
+  t.deepEqual(wide.flatMap((p) => p.items), narrow.flatMap((p) => p.items));
+});
+
+test('the last Unit volume is the cargo of the last free Unit', (t) => {
+  const inp = hundredSizes();
+  const prep = prepare(inp);
+  const fleet = new Fleet(inp, prep, new Ticker());
+  const plan = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const free = plan.units.filter((u) => u.fixedUnit < 0);
+  t.is(lastUnitVolume(plan), free[free.length - 1].state.volume);
+  const none: FleetPlan = { ...plan, units: [] };
+  t.is(lastUnitVolume(none), 0);
+});
