@@ -20,6 +20,10 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
   // two of them reach well up the Unit.
   const plain = simple.filter((b) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile);
   const lowers = plain.filter((b) => items[b.item].stackable);
+  // Where the phase has non-stackable pieces that can go on top, columns carry only them: a
+  // stackable line's top is kept for what nothing may stand on, which otherwise ends on the
+  // floor (mixed sea cargo, 1,000 pieces: 4.1 of 12 Units' floors under non-stackable pieces).
+  const onlyNotStackable = plain.some((b) => !items[b.item].stackable);
   // A column must reach higher than the lower line's own stack (lines of many pieces
   // stack with themselves; columns are for the short lines).
   const ownStack = (b: Block) => Math.min(counts[b.item], Math.floor(spec.H / b.dz)) * b.dz;
@@ -56,7 +60,7 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
     const area = MIN_FILL * ax * ay;
     for (const r of runs) {
       if (r.start >= limit) break;
-      if (r.item === ai || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
+      if (r.item === ai || (onlyNotStackable && items[r.item].stackable) || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
       const end = Math.min(r.end, limit);
       for (let k = r.start; k < end; k++) {
         if (dx[k] > ax || dy[k] > ay) continue;

@@ -58,3 +58,10 @@ test('a line that stacks to the height on its own gets no column', (t) => {
   // Three pieces of 800 mm reach 2400 mm: a column of two lines (1600 mm) reaches less.
   t.deepEqual(columnBlocks(items.map(single), items, [3, 3], spec), []);
 });
+
+test('where non-stackable pieces can top a column, columns carry only them', (t) => {
+  const items = [item(0, { h: 1000 }), item(1, { h: 1300 }), item(2, { h: 1200, stackable: false })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  t.true(cols.some((c) => c.parts![1].block.item === 2));
+  for (const c of cols) t.is(c.parts![1].block.item, 2);
+});
