@@ -18,6 +18,8 @@ export interface UnitBounds {
   tallFloor: number;
   /** Dual feasible functions over the three axes (rotation-aware, per Unit type). */
   dff: number;
+  /** Floor area of what nothing may stand on (see `notStackableBound`). */
+  notStackableFloor: number;
   bound: number;
 }
 
@@ -49,7 +51,8 @@ type Way = [number, number, number];
 /** A Unit type's inner sides (mm). */
 type Sides = [number, number, number];
 
-export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[]): UnitBounds {
+/** `supportNone`: the plan's support rule is `none` (pieces may float). */
+export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[], supportNone = false): UnitBounds {
   const maxVolume = Math.max(...equipment.map((e) => e.innerLengthMm * e.innerWidthMm * e.innerHeightMm));
   const maxPayload = Math.max(...equipment.map((e) => e.maxPayloadG));
   const maxFloor = Math.max(...equipment.map((e) => e.innerLengthMm * e.innerWidthMm));
@@ -65,7 +68,54 @@ export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[
   }
   const v = Math.ceil(volume / maxVolume), w = Math.ceil(weight / maxPayload), f = Math.ceil(floor / maxFloor);
   const d = dffBound(lines, equipment);
-  return { volume: v, weight: w, tallFloor: f, dff: d, bound: Math.max(v, w, f, d) };
+  const n = notStackableBound(lines, equipment, supportNone);
+  return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, bound: Math.max(v, w, f, d, n) };
+}
+
+/**
+ * Floor area of the pieces nothing may stand on. On a vertical line through a Unit, every
+ * non-stackable piece but the highest has a gap above it (nothing touches its top) up to the
+ * next piece, whose base is unsupported there. So the non-stackable footprints cover the floors
+ * at most once, plus the unsupported base area of all pieces: (1 - minSupport) of a base at
+ * most (the whole base with no support rule). With full support everywhere their footprints never
+ * overlap: they pack as rectangles in the floors, and two dual feasible functions (length,
+ * width) bound them as in `dffBound`. Rotation-aware and per Unit type.
+ */
+export function notStackableBound(lines: SolverCargoLine[], equipment: SolverEquipment[], supportNone = false): number {
+  const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
+  const maxFloor = Math.max(...sides.map(([L, W]) => L * W));
+  const pieces: Piece[] = [];
+  let unsupported = 0;
+  for (const l of lines) {
+    const ways = l.orientations.map((o) => placedDims(l.lengthMm, l.widthMm, l.heightMm, o)).filter((w) => sides.some((s) => fits(w, s)));
+    if (l.quantity <= 0 || ways.length === 0) continue;
+    const support = supportNone ? 0 : Math.max(0, Math.min(1000, l.minSupportPermille || 1000)) / 1000;
+    unsupported += (1 - support) * Math.max(...ways.map(([x, y]) => x * y)) * l.quantity;
+    if (!l.stackable) pieces.push({ quantity: l.quantity, ways });
+  }
+  if (pieces.length === 0) return 0;
+  if (unsupported > 0) {
+    const area = pieces.reduce((a, p) => a + Math.min(...p.ways.map(([x, y]) => x * y)) * p.quantity, 0);
+    return Math.max(0, Math.ceil((area - unsupported) / maxFloor - 1e-6));
+  }
+  // Height counts nothing: only the footprints' values on the floor.
+  const flat: Dff = () => 1;
+  const chosen: [Dff, Dff, Dff] = [identity, identity, flat];
+  let best = total(pieces, sides, chosen);
+  for (let round = 0; round < 2; round++) {
+    for (let axis = 0; axis < 2; axis++) {
+      for (const f of candidates(pieces, sides, axis)) {
+        const trial: [Dff, Dff, Dff] = [...chosen];
+        trial[axis] = f;
+        const t = total(pieces, sides, trial);
+        if (t > best + EPS) {
+          best = t;
+          chosen[axis] = f;
+        }
+      }
+    }
+  }
+  return Math.ceil(best - 1e-6);
 }
 
 /**

@@ -1,4 +1,6 @@
 // Diagnostic: one seeded scale plan Unit by Unit (pieces, volume, weight, floor, Stops, kinds).
+// Floor shares are of the Unit's floor: all pieces on it, non-stackable ones on it, and the
+// footprints of non-stackable pieces standing on others (what columns put on stackable tops).
 // npx tsx scripts/bench/diagnose-units.ts [sea|road] [pieces] [seed]
 // Known-optimum instances (bench:solver:units), budget on this process's CPU time:
 // npx tsx scripts/bench/diagnose-units.ts ko <K> <fill> <seed> [seconds]
@@ -43,7 +45,7 @@ for (const u of r.units) {
   const ps = r.placements.filter((p) => p.unitIndex === u.index);
   const kinds: Record<string, number> = {};
   const stops: Record<string, number> = {};
-  let floor = 0, nsFloor = 0, maxTop = 0, maxX = 0;
+  let floor = 0, nsFloor = 0, nsTop = 0, maxTop = 0, maxX = 0;
   for (const p of ps) {
     const l = byId.get(p.cargoLineId)!;
     const k = l.name + (l.stackable ? '' : '!ns') + (l.fragile ? '!fr' : '');
@@ -51,10 +53,11 @@ for (const u of r.units) {
     stops[String(p.stop)] = (stops[String(p.stop)] ?? 0) + 1;
     if (p.zMm === 0) floor += p.lengthMm * p.widthMm;
     if (p.zMm === 0 && !l.stackable) nsFloor += p.lengthMm * p.widthMm;
+    if (p.zMm > 0 && !l.stackable) nsTop += p.lengthMm * p.widthMm;
     maxTop = Math.max(maxTop, p.zMm + p.heightMm);
     maxX = Math.max(maxX, p.xMm + p.lengthMm);
   }
   const fa = eq.innerLengthMm * eq.innerWidthMm;
-  if (!process.env.QUIET) console.log(`U${u.index} ${u.equipmentId} n=${u.pieces} vol ${(u.volumeUtilization * 100).toFixed(1)}% wt ${(u.weightUtilization * 100).toFixed(1)}% floor ${(floor / fa * 100).toFixed(0)}% (ns ${(nsFloor / fa * 100).toFixed(0)}%) maxX ${maxX} top ${maxTop} stops ${JSON.stringify(stops)} ${JSON.stringify(kinds)}`);
+  if (!process.env.QUIET) console.log(`U${u.index} ${u.equipmentId} n=${u.pieces} vol ${(u.volumeUtilization * 100).toFixed(1)}% wt ${(u.weightUtilization * 100).toFixed(1)}% floor ${(floor / fa * 100).toFixed(0)}% (ns ${(nsFloor / fa * 100).toFixed(0)}%; ns on top ${(nsTop / fa * 100).toFixed(0)}%) maxX ${maxX} top ${maxTop} stops ${JSON.stringify(stops)} ${JSON.stringify(kinds)}`);
 }
 console.log(`units ${r.totals.units} util ${(r.totals.volumeUtilization * 100).toFixed(1)}% unloaded ${r.totals.piecesUnloaded}`);

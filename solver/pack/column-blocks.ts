@@ -20,6 +20,10 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
   // two of them reach well up the Unit.
   const plain = simple.filter((b) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile);
   const lowers = plain.filter((b) => items[b.item].stackable);
+  // A lower block that some non-stackable piece can top carries only such pieces: its top is
+  // kept for what nothing may stand on, which otherwise ends on the floor (mixed sea cargo,
+  // 1,000 pieces: 4.1 of 12 Units' floors under non-stackable pieces).
+  const anyNotStackable = plain.some((b) => !items[b.item].stackable);
   // A column must reach higher than the lower line's own stack (lines of many pieces
   // stack with themselves; columns are for the short lines).
   const ownStack = (b: Block) => Math.min(counts[b.item], Math.floor(spec.H / b.dz)) * b.dz;
@@ -42,6 +46,18 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
     r.maxDz = Math.max(r.maxDz, b.dz); r.maxVol = Math.max(r.maxVol, b.volume);
   }
   const H = spec.H;
+  /** Some non-stackable upper candidate makes a column on lower block `a`. */
+  const notStackableTops = (a: Block, own: number, area: number): boolean => {
+    for (const r of runs) {
+      if (items[r.item].stackable || r.item === a.item || r.minDx > a.dx || r.minDy > a.dy || a.dz + r.minDz > H || a.dz + r.maxDz <= own) continue;
+      for (let k = r.start; k < r.end; k++) {
+        if (dx[k] > a.dx || dy[k] > a.dy || enough[k] === 0) continue;
+        const h = a.dz + dz[k];
+        if (h <= H && h > own && a.volume + vol[k] >= area * h) return true;
+      }
+    }
+    return false;
+  };
   const out: Block[] = [];
   let pairs = 0;
   for (const a of lowers) {
@@ -54,9 +70,10 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
     const ai = a.item, ax = a.dx, ay = a.dy, az = a.dz, av = a.volume;
     const own = ownStack(a);
     const area = MIN_FILL * ax * ay;
+    const onlyNotStackable = anyNotStackable && notStackableTops(a, own, area);
     for (const r of runs) {
       if (r.start >= limit) break;
-      if (r.item === ai || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
+      if (r.item === ai || (onlyNotStackable && items[r.item].stackable) || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
       const end = Math.min(r.end, limit);
       for (let k = r.start; k < end; k++) {
         if (dx[k] > ax || dy[k] > ay) continue;

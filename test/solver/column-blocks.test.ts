@@ -58,3 +58,12 @@ test('a line that stacks to the height on its own gets no column', (t) => {
   // Three pieces of 800 mm reach 2400 mm: a column of two lines (1600 mm) reaches less.
   t.deepEqual(columnBlocks(items.map(single), items, [3, 3], spec), []);
 });
+
+test('a lower block that a non-stackable piece can top carries only non-stackable pieces', (t) => {
+  const items = [item(0, { h: 1000 }), item(1, { h: 1300 }), item(2, { h: 1200, stackable: false })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  // 1,000 mm + the 1,200 mm non-stackable piece fit the Unit: that lower keeps its top for it.
+  t.deepEqual(cols.filter((c) => c.parts![0].block.item === 0).map((c) => c.parts![1].block.item), [2]);
+  // 1,300 + 1,200 mm do not: that lower still carries a stackable line.
+  t.deepEqual(cols.filter((c) => c.parts![0].block.item === 1).map((c) => c.parts![1].block.item), [0]);
+});

@@ -63,3 +63,25 @@ test('dual feasible functions: sizes summing to at most one map to values summin
     }
   }
 });
+
+test('low non-stackable pieces over half the floor both ways need a Unit each: nothing stands on them', (t) => {
+  const lines = [line({ quantity: 4, lengthMm: 600, widthMm: 600, heightMm: 200, orientations: [...UPRIGHT], stackable: false })];
+  const b = unitBounds(lines, [equipment()]);
+  t.is(b.dff, 1);
+  t.is(b.notStackableFloor, 4);
+  t.is(b.bound, 4);
+  // Stackable, the same pieces stand on each other in one Unit.
+  t.is(unitBounds([{ ...lines[0], stackable: true }], [equipment()]).bound, 1);
+});
+
+test('the non-stackable floor bound allows for pieces bridging over them where support may be partial', (t) => {
+  // Two 500 x 1000 floor crates fill the floor; partial support lets pieces overhang, so they may bridge.
+  const crates = line({ id: 'c', quantity: 4, lengthMm: 500, widthMm: 1000, heightMm: 200, orientations: ['LWH'], stackable: false });
+  t.is(unitBounds([crates], [equipment()]).notStackableFloor, 2);
+  const bridging = line({ id: 'b', quantity: 2, lengthMm: 1000, widthMm: 1000, heightMm: 100, orientations: ['LWH'], minSupportPermille: 600 });
+  // Each bridging piece may leave 40 % of its base over a gap: 0.8 of a floor less is proven.
+  t.is(unitBounds([crates, bridging], [equipment()]).notStackableFloor, 2);
+  t.is(unitBounds([crates, { ...bridging, quantity: 3 }], [equipment()]).notStackableFloor, 1);
+  // With no support rule anything may float: nothing is proven by floor area.
+  t.is(unitBounds([crates], [equipment()], true).notStackableFloor, 0);
+});
