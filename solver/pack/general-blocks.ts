@@ -19,7 +19,7 @@ export interface GeneralBlockOptions {
 export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, opts: GeneralBlockOptions, tick: () => void): Block[] {
   const all = simple.slice();
   const seen = new Set(all.map(signature));
-  // Lines of few pieces on average (many box types): a scarce line's box pairs loosely with any block.
+  // Lines of one or two pieces nearly all (many box types): a scarce line's box pairs loosely with any block.
   const few = !spec.supportNone && piecesPerLine(simple, counts) <= FEW_PIECES;
   const usable = (b: Block) => b.group < 0 && !b.pieces && needOf(b).every(([i]) => items[i].stackable && !items[i].fragile);
   let pairs = 0;
@@ -73,11 +73,12 @@ const SCARCE_FILL = 0.93;
 /**
  * Mean pieces per line of a phase up to which, under a support rule, a scarce line's box
  * pairs at SCARCE_FILL with any block, also with the pairs of the first round (so three or
- * four boxes of different types make one block). With 70-100 box types (1-2 boxes each) most
- * boxes otherwise stand alone; with 30-50 types (3-5 each) the looser pairs crowd the list
- * and cost more than they give, so there the rule above holds (scarce with scarce, first round).
+ * four boxes of different types make one block). Phases of 100 box types hold 1.1-1.5
+ * pieces per line, of 70 types 1.5-2.1, of 50 types 2.2-3.4: on 100 types most boxes
+ * otherwise stand alone, their tops one box wide; on 70 types the looser pairs (twice the
+ * blocks) cost the beam search more than they give, and on 30-50 types more still.
  */
-const FEW_PIECES = 2;
+const FEW_PIECES = 1.5;
 
 /** What the pair test reads of each block: extents, volume and the packing area's size (-1: none). */
 interface Figures {
