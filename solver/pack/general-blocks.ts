@@ -19,6 +19,8 @@ export interface GeneralBlockOptions {
 export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, opts: GeneralBlockOptions, tick: () => void): Block[] {
   const all = simple.slice();
   const seen = new Set(all.map(signature));
+  // Lines of one or two pieces nearly all (many box types): a scarce line's box pairs loosely with any block.
+  const few = !spec.supportNone && piecesPerLine(simple, counts) <= FEW_PIECES;
   const usable = (b: Block) => b.group < 0 && !b.pieces && needOf(b).every(([i]) => items[i].stackable && !items[i].fragile);
   let pairs = 0;
   const made: Block[] = [];
@@ -32,7 +34,8 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
       for (let j = 0; j < frontier.length; j++) {
         if (all.length + fresh.length >= opts.maxBlocks || ++pairs > opts.maxPairs) break;
         if ((pairs & 1023) === 0) tick();
-        const fill = !spec.supportNone && p.scarce[i] === 1 && f.scarce[j] === 1 ? Math.min(opts.minFill, SCARCE_FILL) : opts.minFill;
+        const loose = few ? p.scarce[i] + f.scarce[j] >= 1 : p.scarce[i] === 1 && f.scarce[j] === 1;
+        const fill = !spec.supportNone && loose ? Math.min(opts.minFill, SCARCE_FILL) : opts.minFill;
         if (!mayCombine(p, i, f, j, spec, fill)) continue;
         const a = pool[i], b = frontier[j];
         made.length = 0;
@@ -61,10 +64,21 @@ const SCARCE_PIECES = 2;
 /**
  * Least fill of a pair of two simple blocks of scarce lines under a support rule: with many
  * box types of one or two boxes each, two boxes rarely match to 98 % and each stands alone,
- * its top one box wide. Only first-round pairs: looser pairs of pairs multiply the blocks
- * (about 5x on 100 types) and cost more search time than they gain.
+ * its top one box wide. Only first-round pairs of two scarce lines (but see FEW_PIECES):
+ * looser pairs of all pairs multiply the blocks (about 5x on 100 types) and cost more
+ * search time than they gain.
  */
 const SCARCE_FILL = 0.93;
+
+/**
+ * Mean pieces per line of a phase up to which, under a support rule, a scarce line's box
+ * pairs at SCARCE_FILL with any block, also with the pairs of the first round (so three or
+ * four boxes of different types make one block). Phases of 100 box types hold 1.1-1.5
+ * pieces per line, of 70 types 1.5-2.1, of 50 types 2.2-3.4: on 100 types most boxes
+ * otherwise stand alone, their tops one box wide; on 70 types the looser pairs (twice the
+ * blocks) cost the beam search more than they give, and on 30-50 types more still.
+ */
+const FEW_PIECES = 1.5;
 
 /** What the pair test reads of each block: extents, volume and the packing area's size (-1: none). */
 interface Figures {
@@ -112,6 +126,15 @@ function mayCombine(p: Figures, i: number, f: Figures, j: number, spec: UnitSpec
   const mx = adx > bdx ? adx : bdx, my = ady > bdy ? ady : bdy;
   const sx = adx + bdx, sy = ady + bdy;
   return (sx <= spec.L && my <= spec.W && sx * my * hz <= least) || (mx <= spec.L && sy <= spec.W && mx * sy * hz <= least);
+}
+
+/** Mean pieces per line over the lines of the simple blocks. */
+function piecesPerLine(simple: Block[], counts: ArrayLike<number>): number {
+  const lines = new Set<number>();
+  for (const b of simple) if (b.item >= 0 && !b.parts && !b.pieces) lines.add(b.item);
+  let pieces = 0;
+  for (const i of lines) pieces += counts[i];
+  return lines.size === 0 ? Infinity : pieces / lines.size;
 }
 
 function needOf(b: Block): [number, number][] {

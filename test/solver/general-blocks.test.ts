@@ -80,9 +80,9 @@ test('under a support rule boxes of lines with one or two pieces pair at a loose
   t.truthy(stackOf(withGeneralBlocks(items.map(single), items, [1, 2], spec, strict, () => {})));
 });
 
-test('boxes of lines with more pieces still pair only at the full fill', (t) => {
+test('boxes of lines with more pieces still pair only at the full fill where lines hold more than one and a half pieces on average', (t) => {
   const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
-  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 3], spec, strict, () => {})));
+  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 4], spec, strict, () => {})));
 });
 
 test('without a support rule boxes of scarce lines pair only at the full fill', (t) => {
@@ -90,10 +90,33 @@ test('without a support rule boxes of scarce lines pair only at the full fill', 
   t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 1], { ...spec, supportNone: true }, strict, () => {})));
 });
 
-test('a looser pair is not paired again at the looser fill', (t) => {
-  // 2 beside the loose stack at its height would fill 97 % of their box (under 98 %).
-  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 470, 500, 600)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, strict, () => {});
+// 2 beside the loose stack of 0 and 1 at its height would fill 97 % of their box (under 98 %).
+const threeLines = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 470, 500, 600)];
+
+test('a looser pair is not paired again at the looser fill where lines hold more than one and a half pieces on average', (t) => {
+  // A line of six boxes too big to pair with anything lifts the mean to 9 / 4 pieces.
+  const items = [...threeLines, item(3, 1900, 990, 1900)];
+  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1, 6], spec, strict, () => {});
   t.truthy(stackOf(blocks));
+  t.false(blocks.some((b) => b.need?.length === 3));
+});
+
+test('with lines of at most one and a half pieces on average a scarce line pairs loosely with a pair too', (t) => {
+  const blocks = withGeneralBlocks(threeLines.map(single), threeLines, [1, 1, 1], spec, strict, () => {});
+  const three = blocks.find((b) => b.need?.length === 3);
+  t.truthy(three);
+  t.true(three!.volume >= 0.93 * three!.dx * three!.dy * three!.dz);
+});
+
+test('with lines of at most one and a half pieces on average a scarce line pairs loosely with a line of more pieces', (t) => {
+  // 1 (one piece) beside a 500 x 500 x 300 box of 0 (three pieces): 94 % of their box.
+  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 100, 100, 100), item(3, 100, 100, 100)];
+  const blocks = withGeneralBlocks(items.map(single), items, [3, 1, 1, 1], spec, strict, () => {});
+  t.true(blocks.some((b) => b.parts?.length === 2 && b.need?.length === 2 && b.need[0][0] === 0 && b.need[1][0] === 1 && b.dz === 300));
+});
+
+test('without a support rule lines of one piece each pair only at the full fill', (t) => {
+  const loose = { ...spec, supportNone: true };
+  const blocks = withGeneralBlocks(threeLines.map(single), threeLines, [1, 1, 1], loose, strict, () => {});
   t.false(blocks.some((b) => b.need?.length === 3));
 });
