@@ -9,6 +9,8 @@ interface Move {
   x: number;
   y: number;
   z: number;
+  /** The space the block goes into (unset: the merit counts no waste). */
+  space?: Space;
 }
 
 /** Scratch keys of the live spaces (grown as needed; the search is synchronous). */
@@ -121,7 +123,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       const y = left ? s.y0 : s.y1 - b.dy;
       const x = front ? s.x0 : s.x1 - b.dx;
       if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
-      out.push({ block: b, x, y, z: s.z0 });
+      out.push({ block: b, x, y, z: s.z0, space: s });
     } else {
       if (floating && f.rests[i] === 1) continue;
       const m = supportedMove(problem, state, s, anchors, b, front, left);
@@ -202,7 +204,7 @@ function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;
     if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
-    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0 };
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0, space: s };
   }
   return null;
 }
@@ -280,14 +282,16 @@ const LEVEL_BONUS = 0.5;
 /**
  * Under a support rule what comes next stands on flat faces: a block's volume, raised by
  * the share of its top's edge that continues a neighbour's top at the same height (or
- * meets a wall, or the block reaches the ceiling), so the tops join into wide faces.
+ * meets a wall, or the block reaches the ceiling), so the tops join into wide faces; less
+ * half the room it leaves in its space too thin for any block of the phase.
  */
 export function merit(problem: UnitProblem, state: PackState, m: Move): number {
   const b = m.block;
   const { L, W, H } = problem.spec;
   const top = m.z + b.dz;
   const x1 = m.x + b.dx, y1 = m.y + b.dy;
-  if (top === H) return b.volume * (1 + LEVEL_BONUS);
+  const waste = WASTE_WEIGHT * deadStrips(problem, state, m);
+  if (top === H) return b.volume * (1 + LEVEL_BONUS) - waste;
   let edge = 0;
   if (m.x === 0) edge += b.dy;
   if (x1 === L) edge += b.dy;
@@ -300,7 +304,33 @@ export function merit(problem: UnitProblem, state: PackState, m: Move): number {
     if (s.x1 === m.x || s.x0 === x1) edge += Math.max(0, Math.min(s.y1, y1) - Math.max(s.y0, m.y));
     if (s.y1 === m.y || s.y0 === y1) edge += Math.max(0, Math.min(s.x1, x1) - Math.max(s.x0, m.x));
   }
-  return b.volume * (1 + (LEVEL_BONUS * Math.min(edge, 2 * (b.dx + b.dy))) / (2 * (b.dx + b.dy)));
+  return b.volume * (1 + (LEVEL_BONUS * Math.min(edge, 2 * (b.dx + b.dy))) / (2 * (b.dx + b.dy))) - waste;
+}
+
+/**
+ * Weight of the dead room a block leaves in its space, against its volume (greedy-only, 5
+ * instances each of BR1-BR7, T30-T100: 0.5 gained on 11 of 13 sets, 1 and 2 on fewer).
+ */
+const WASTE_WEIGHT = 0.5;
+
+/**
+ * The room the block leaves beside it, behind it or above it in its space that is thinner
+ * than any block of the phase along that axis: no later block can use it.
+ */
+function deadStrips(problem: UnitProblem, state: PackState, m: Move): number {
+  const s = m.space;
+  if (!s) return 0;
+  const b = m.block;
+  const ext = problem.minExtents(state.phase);
+  const gx = thin(m.x - s.x0, ext[0]) + thin(s.x1 - m.x - b.dx, ext[0]);
+  const gy = thin(m.y - s.y0, ext[1]) + thin(s.y1 - m.y - b.dy, ext[1]);
+  const gz = thin(s.z1 - m.z - b.dz, ext[2]);
+  return gx * b.dy * b.dz + gy * b.dx * b.dz + gz * b.dx * b.dy;
+}
+
+/** A gap narrower than `least` (and not closed): its width, else 0. */
+function thin(gap: number, least: number): number {
+  return gap > 0 && gap < least ? gap : 0;
 }
 
 const MAX_IDLE_PHASES = 6;

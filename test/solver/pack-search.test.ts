@@ -63,6 +63,21 @@ test('under a support rule a block whose top continues its neighbour\'s ranks ab
   t.true(level > step);
 });
 
+/** A 1,900 mm block on the floor at the front wall, in a space `length` mm long (the phase's only block is 400 mm long). */
+function meritInSpace(length: number): number {
+  const items = [item(0, 1900, 500), item(1, 400, 300)];
+  const space = { x0: 0, y0: 0, z0: 0, x1: length, y1: 1000, z1: 2000, dead: -1 };
+  return merit(problemOf(items, spec), new PackState(spec, items.length), { block: single(items[0]), x: 0, y: 0, z: 0, space });
+}
+
+test('under a support rule a block that leaves a strip thinner than any block of the phase ranks below one that leaves none', (t) => {
+  t.true(meritInSpace(2000) < meritInSpace(1900));
+});
+
+test('a strip as wide as the phase\'s smallest block is no waste', (t) => {
+  t.is(meritInSpace(2300), meritInSpace(1900));
+});
+
 /** An empty Unit with two pieces: one 1,100 mm long that stops 100 mm below the roof, one 1,000 mm long that reaches it. */
 function roofCase(s: UnitSpec) {
   const items = [item(0, 1100, 1900), item(1, 1000, 2000)];
