@@ -100,22 +100,7 @@ export function notStackableBound(lines: SolverCargoLine[], equipment: SolverEqu
   }
   // Height counts nothing: only the footprints' values on the floor.
   const flat: Dff = () => 1;
-  const chosen: [Dff, Dff, Dff] = [identity, identity, flat];
-  let best = total(pieces, sides, chosen);
-  for (let round = 0; round < 2; round++) {
-    for (let axis = 0; axis < 2; axis++) {
-      for (const f of candidates(pieces, sides, axis)) {
-        const trial: [Dff, Dff, Dff] = [...chosen];
-        trial[axis] = f;
-        const t = total(pieces, sides, trial);
-        if (t > best + EPS) {
-          best = t;
-          chosen[axis] = f;
-        }
-      }
-    }
-  }
-  return Math.ceil(best - 1e-6);
+  return ascend(pieces, sides, [identity, identity, flat], 2);
 }
 
 /**
@@ -127,10 +112,14 @@ export function dffBound(lines: SolverCargoLine[], equipment: SolverEquipment[])
   const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
   const pieces = piecesOf(lines, sides);
   if (pieces.length === 0) return 0;
-  const chosen: [Dff, Dff, Dff] = [identity, identity, identity];
+  return ascend(pieces, sides, [identity, identity, identity], 3);
+}
+
+/** Coordinate ascent over the first `axes` axes from `chosen`, twice round: the bound it reaches. */
+function ascend(pieces: Piece[], sides: Sides[], chosen: [Dff, Dff, Dff], axes: number): number {
   let best = total(pieces, sides, chosen);
   for (let round = 0; round < 2; round++) {
-    for (let axis = 0; axis < 3; axis++) {
+    for (let axis = 0; axis < axes; axis++) {
       for (const f of candidates(pieces, sides, axis)) {
         const trial: [Dff, Dff, Dff] = [...chosen];
         trial[axis] = f;
