@@ -2,6 +2,7 @@ import test from 'ava';
 import { startTestApi, idem, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg, type TestOrg } from '../support/fixtures.ts';
 import { createApiKey, rotateApiKey } from '../../db/api-keys.ts';
+import type { Db } from '../../db/connect.ts';
 
 let api: TestApi;
 let org: TestOrg;
@@ -17,6 +18,24 @@ const post = (path: string, body: unknown, idempotencyKey?: string, key = org.ap
 const line = { name: 'Box', quantity: 1, lengthMm: 100, widthMm: 100, heightMm: 100, weightG: 1000 };
 const countProjects = async (name: string) => (await api.sql`select count(*)::int as n from projects where name = ${name}`)[0].n;
 const uniqueName = () => `Idem ${idem()}`;
+
+/** Runs `lock` in a transaction held open until the returned release() is called and awaited. */
+async function holdLock(lock: (tx: Db) => Promise<unknown>): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const holder = api.sql.begin(async (tx) => {
+    await lock(tx);
+    locked();
+    await held;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holder;
+  };
+}
 
 test('the same key and body within 24 hours replays the first response and status, and writes once', async (t) => {
   const key = idem();
@@ -79,16 +98,7 @@ test('a second request with the key while the first still runs answers 409 CONFL
   const project = (await post('/projects', { name: uniqueName() }, idem())).body;
   const key = idem();
   // hold the Project row so the first import waits inside its transaction
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = api.sql.begin(async (tx) => {
-    await tx`select id from projects where id = ${project.id} for update`;
-    locked();
-    await held;
-  });
-  await isLocked;
+  const release = await holdLock((tx) => tx`select id from projects where id = ${project.id} for update`);
   const first = post(`/projects/${project.id}/cargo`, { lines: [line] }, key);
   for (let i = 0; i < 200; i++) {
     const rows = await api.sql`select 1 from idempotency_records where key = ${key}`;
@@ -96,8 +106,7 @@ test('a second request with the key while the first still runs answers 409 CONFL
     await new Promise((r) => setTimeout(r, 10));
   }
   const second = await post(`/projects/${project.id}/cargo`, { lines: [line] }, key);
-  release();
-  await holder;
+  await release();
   t.is(second.status, 409);
   t.is(second.body.code, 'CONFLICT');
   t.is((await first).status, 201);
@@ -111,19 +120,9 @@ test('a Project creation whose key is in use answers 409 at once, and its insert
   const key = idem();
   const name = uniqueName();
   // hold the key's claim as a running request with it would (the claim's lock)
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((resolve) => (locked = resolve));
-  const holder = api.sql.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(hashtext(${`idem:${org.apiKeyId}`}), hashtext(${key}))`;
-    locked();
-    await held;
-  });
-  await isLocked;
+  const release = await holdLock((tx) => tx`select pg_advisory_xact_lock(hashtext(${`idem:${org.apiKeyId}`}), hashtext(${key}))`);
   const second = await post('/projects', { name, transportMode: 'sea' }, key);
-  release();
-  await holder;
+  await release();
   t.is(second.status, 409);
   t.is(second.body.data.reason, 'idempotency_key_in_use');
   t.is(await countProjects(name), 0);
