@@ -1,6 +1,7 @@
 // The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
 import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
+import { unitBounds } from './lower-bound.ts';
 import { namesOf } from './names.ts';
 import { fewerUnits, lastUnitVolume } from './pack/fewer-units.ts';
 import { phaseItemsFor } from './pack/fleet/phase-width.ts';
@@ -11,6 +12,9 @@ import { Ticker } from './ticker.ts';
 import type { Placement, PlanWarning, SolveHooks, SolveInput, SolveResult, UnitResult } from './types.ts';
 
 export { SolveCancelledError } from './types.ts';
+
+/** Share of the budget for the Unit-by-Unit re-plan when there are several Units. */
+const REPLAN_SHARE = 0.75;
 
 export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   const ticker = new Ticker(hooks);
@@ -26,11 +30,17 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   let iterations = 1;
 
   const budget = Math.max(0, input.options.timeBudgetMs);
-  if (budget > 0 && !cannotImprove(plan)) {
+  // Units as few as the lower bound and no piece stop-blocked: the search has nothing left to
+  // gain, the time is returned.
+  const bound = budget > 0 ? boundOfSameSizes(input) : 0;
+  const settled = atBound(plan, bound) && blockedPieces(fleet, prep, plan) === 0;
+  if (budget > 0 && !cannotImprove(plan) && !settled) {
     ticker.setPhase('improving');
     const end = ticker.now() + budget;
-    // Several Units: half the budget repacks Unit by Unit, the rest goes to fewer Units.
-    const deadline = plan.units.length > 1 ? ticker.now() + budget / 2 : end;
+    // Several Units: most of the budget repacks Unit by Unit (wide phases need the time), the
+    // rest goes to fewer Units; with several Stops half, as the last quarter goes to the Stops.
+    const share = fleet.severalStops ? 0.5 : REPLAN_SHARE;
+    const deadline = plan.units.length > 1 ? ticker.now() + budget * share : end;
     const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
     // Several Units: wider phases where each has the time (see phaseItemsFor).
     const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
@@ -41,7 +51,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     if (order < 0) plan = better;
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
-    const fewer = fewerUnits(fleet, plan, stopsFrom, ticker);
+    const fewer = atBound(plan, bound) ? plan : fewerUnits(fleet, plan, stopsFrom, ticker);
     if (fewer !== plan) {
       iterations++;
       plan = fewer;
@@ -103,6 +113,21 @@ function adviseByUnit(input: SolveInput, units: UnitResult[], placements: Placem
 /** Everything loaded into at most one Unit: nothing left to gain. */
 function cannotImprove(plan: FleetPlan): boolean {
   return plan.left.every((n) => n === 0) && plan.units.length <= 1;
+}
+
+/**
+ * The lower bound on the Units when all Unit types are of one size (0 otherwise: a plan at the
+ * bound might still use smaller equipment).
+ */
+function boundOfSameSizes(input: SolveInput): number {
+  const sizes = new Set(input.equipment.map((e) => e.innerLengthMm * e.innerWidthMm * e.innerHeightMm));
+  if (sizes.size !== 1) return 0;
+  return unitBounds(input.lines, input.equipment, input.options.supportRule === 'none').bound;
+}
+
+/** Everything loaded into as few Units as the bound: none fewer exists. */
+function atBound(plan: FleetPlan, bound: number): boolean {
+  return plan.units.length <= bound && plan.groupsLeft.size === 0 && plan.left.every((n) => n === 0);
 }
 
 /** Negative when plan a is better: less volume Unloaded, fewer Units, less equipment volume. */

@@ -56,3 +56,14 @@ test('a last Unit whose cargo fits into the free space of the others is emptied 
   t.is(fewer.units[0].state.used[0], 4);
   t.is(fewer.units[0].index, 0);
 });
+
+test('a first plan as few Units as the lower bound is returned without searching further', (t) => {
+  const cubes = (budgetMs: number) => input({
+    equipment: [equipment({ innerLengthMm: 2000, innerWidthMm: 1000, innerHeightMm: 1000, doorWidthMm: 1000, doorHeightMm: 1000 })],
+    lines: [line({ id: 'a', quantity: 4, lengthMm: 1000, widthMm: 1000, heightMm: 1000 })],
+    options: { seed: 5, timeBudgetMs: budgetMs },
+  });
+  const result = solveChecked(t, cubes(3000), { now: fakeClock() });
+  t.is(result.units.length, 2);
+  t.is(result.stats.iterations, 1);
+});
