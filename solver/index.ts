@@ -122,7 +122,8 @@ function cannotImprove(plan: FleetPlan): boolean {
 function boundOfSameSizes(input: SolveInput): number {
   const sizes = new Set(input.equipment.map((e) => e.innerLengthMm * e.innerWidthMm * e.innerHeightMm));
   if (sizes.size !== 1) return 0;
-  return unitBounds(input.lines, input.equipment, input.options.supportRule === 'none').bound;
+  // without the dual feasible functions: they cost seconds on large cargo, outside the budget
+  return unitBounds(input.lines, input.equipment, input.options.supportRule === 'none', { dff: false }).bound;
 }
 
 /** Everything loaded into as few Units as the bound: none fewer exists. */
