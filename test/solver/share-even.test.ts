@@ -26,17 +26,20 @@ function share() {
   return { a: index('a'), b: index('b'), ...shared };
 }
 
-test('a Unit is offered its even share of what is left of an item, rounded up', (t) => {
+test('a Unit is offered its even share of what is left of an item and a quarter more, rounded up', (t) => {
+  t.is(evenShare(8, 2), 5);
   t.is(evenShare(7, 3), 3);
   t.is(evenShare(2, 3), 1);
   t.is(evenShare(4, 1), 4);
   t.is(evenShare(0, 2), 0);
 });
 
-test('every Unit packs its share of each item, not the first Unit all of one', (t) => {
+test('every Unit packs a mix within its share of each item, not the first Unit all of one', (t) => {
   const { units, rest, a, b } = share();
-  t.deepEqual([units[0].state.used[a], units[0].state.used[b]], [4, 4]);
-  t.deepEqual([units[1].state.used[a], units[1].state.used[b]], [4, 4]);
+  for (const u of units) {
+    t.true(u.state.used[a] >= 3 && u.state.used[a] <= 5);
+    t.true(u.state.used[b] >= 3 && u.state.used[b] <= 5);
+  }
   t.true(rest.left.every((n) => n === 0));
 });
 
