@@ -7,6 +7,7 @@
 // --set multi: instead, problems of the classic multi-container benchmark's kind (one container
 // type, 2-5 box types, every box must go, no support rule; bench/multi-container.ts), seeds
 // 1..--instances; prints the Units against the lower bound (the optimum is unknown).
+// --first-seed n: seeds n..n + instances - 1 (other instances than the usual ones).
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     clock: { type: 'string', default: 'real' },
     json: { type: 'boolean', default: false },
     set: { type: 'string', default: 'known' },
+    'first-seed': { type: 'string', default: '1' },
   },
 });
 
@@ -33,6 +35,7 @@ const log = (m: string) => (values.json ? process.stderr : process.stdout).write
 const solverPaths = values.solver!.split(',').map((p) => resolve(p));
 const clock = values.clock === 'cpu' ? 'cpu' : 'real';
 const jobs = Math.max(1, Number(values.jobs));
+const seeds = Array.from({ length: Number(values.instances) }, (_, k) => Number(values['first-seed']) + k);
 
 /**
  * Runs the tasks on `jobs` workers, one child process per worker and solver (one core each;
@@ -79,7 +82,7 @@ if (values.set === 'multi') {
 
 async function multiSet(): Promise<void> {
   const tasks: MultiTask[] = [];
-  for (let seed = 1; seed <= Number(values.instances); seed++) {
+  for (const seed of seeds) {
     for (const solver of solverPaths) tasks.push({ solver, seed, seconds: Number(values.seconds), clock });
   }
   const results: MultiFigures[] = [];
@@ -118,7 +121,7 @@ async function knownSet(): Promise<void> {
   const tasks: UnitsTask[] = [];
   for (const k of values.ks!.split(',').map(Number)) {
     for (const fill of values.fills!.split(',').map(Number)) {
-      for (let seed = 1; seed <= Number(values.instances); seed++) {
+      for (const seed of seeds) {
         for (const solver of solverPaths) tasks.push({ solver, k, fill, seed, seconds: Number(values.seconds), support: values.support === 'none' ? 'none' : 'per-line', clock });
       }
     }
