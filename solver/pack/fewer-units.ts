@@ -2,13 +2,15 @@
 // and are often half empty. Within the time left, (1) move the last Unit's cargo into the
 // free space of the others, (2) shrink the last Unit by exchanges with the door ends of the
 // others (fleet/shrink-tail.ts), (3) repack the last two, three or four Units' cargo together
-// into one Unit fewer (the last one of the smallest type that takes the rest), (4) share the
-// big pieces out over one Unit fewer (fleet/share-big.ts). A change is kept only when every
+// into one Unit fewer (the last one of the smallest type that takes the rest), (4) share every
+// item out evenly over one Unit fewer (fleet/share-even.ts), else (5) share the big pieces
+// out over one Unit fewer (fleet/share-big.ts). A change is kept only when every
 // piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
 import { shareBig } from './fleet/share-big.ts';
+import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { shrinkTail } from './fleet/shrink-tail.ts';
 import type { PackState } from './state.ts';
 
@@ -26,10 +28,15 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
     if (!next) break;
     best = next;
   }
-  // With time left, share the big pieces out over one Unit fewer (each Unit its part of them
-  // to build on, every small piece offered to fill the headroom), instead of the last Units
-  // getting only small ones.
+  // With time left, share every item out evenly over one Unit fewer, so the last Units are not
+  // left with the types that pack worst (few box types: 10 -> 9 Units where the last three,
+  // all of one type, held 77 % each); else share the big pieces out (each Unit its part of them to
+  // build on, every small piece offered to fill the headroom).
   const free = freeUnits(best).length;
+  if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
+    const even = evenShared(fleet, best, free - 1, deadline, ticker);
+    if (even) return renumbered(even);
+  }
   if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
     const shared = bigShared(fleet, best, free - 1, deadline, ticker);
     if (shared) best = shared;
@@ -123,6 +130,17 @@ function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: nu
 function bigShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
   const views = freeUnits(plan).map((u) => u.view).slice(0, target);
   const { units, rest } = shareBig(fleet, views, cargoOf(fleet, plan.units), deadline, ticker);
+  const candidate: FleetPlan = { ...plan, units };
+  if (isEmpty(rest.left, rest.groups)) return candidate;
+  return topUp(fleet, candidate, null, rest.left, rest.groups, deadline, ticker);
+}
+
+/** Every item shared out evenly over `target` Units (see share-even.ts); the rest topped up. */
+function evenShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
+  const cargo = cargoOf(fleet, plan.units);
+  if (!sharesHoldBack(fleet, cargo, target)) return null;
+  const views = freeUnits(plan).map((u) => u.view).slice(0, target);
+  const { units, rest } = shareEven(fleet, views, cargo, deadline, ticker);
   const candidate: FleetPlan = { ...plan, units };
   if (isEmpty(rest.left, rest.groups)) return candidate;
   return topUp(fleet, candidate, null, rest.left, rest.groups, deadline, ticker);

@@ -1,0 +1,58 @@
+// One multi-container problem (multi-container.ts) through a solver (given by module path) and checkPlan, in its own process.
+import { pathToFileURL } from 'node:url';
+import { checkPlan } from '../../solver/check/index.ts';
+import { unitBounds } from '../../solver/lower-bound.ts';
+import type { Solve } from './br-run.ts';
+import { multiContainer } from './multi-container.ts';
+import { cpuMs } from './process-cpu.ts';
+
+export interface MultiFigures {
+  solver: string;
+  seed: number;
+  container: string;
+  types: number;
+  pieces: number;
+  units: number;
+  /** The strongest lower bound (volume, weight, floors, dual feasible functions). */
+  bound: number;
+  /** The volume bound alone: how much the stronger bound adds. */
+  volumeBound: number;
+  piecesUnloaded: number;
+  ms: number;
+  firstPlanMs: number;
+  violations: number;
+  firstViolation?: string;
+}
+
+export interface MultiTask {
+  solver: string; seed: number; seconds: number;
+  /** 'cpu': the solver's clock is this process's CPU time. */
+  clock?: 'real' | 'cpu';
+}
+
+const solvers = new Map<string, Solve>();
+
+export async function runMulti(t: MultiTask): Promise<MultiFigures> {
+  let solve = solvers.get(t.solver);
+  if (!solve) {
+    solve = ((await import(pathToFileURL(t.solver).href)) as { solve: Solve }).solve;
+    solvers.set(t.solver, solve);
+  }
+  const inst = multiContainer(t.seed, t.seconds);
+  const t0 = performance.now();
+  const result = solve(inst.input, t.clock === 'cpu' ? { now: cpuMs } : {});
+  const ms = performance.now() - t0;
+  const violations = checkPlan(inst.input, result);
+  const bounds = unitBounds(inst.input.lines, inst.input.equipment, true);
+  return {
+    solver: t.solver, seed: t.seed, container: inst.input.equipment[0].id, types: inst.input.lines.length, pieces: inst.pieces,
+    units: result.totals.units, bound: bounds.bound, volumeBound: bounds.volume, piecesUnloaded: result.totals.piecesUnloaded,
+    ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
+    violations: violations.length,
+    ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
+  };
+}
+
+process.on('message', (t: MultiTask) => {
+  void runMulti(t).then((f) => process.send!(f));
+});
