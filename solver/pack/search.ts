@@ -101,23 +101,26 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   }
   const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
+  // The flat figures in locals: the loop calls out, so the engine would reload them per block.
+  const { dx, dy, dz, weight, full, item: itemOf, count, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const n = blocks.length;
   let scanned = 0;
-  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < blocks.length; i++) {
+  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < n; i++) {
     scanned++;
     if ((i & mask) === 0) {
       // A chunk whose smallest extents or weight do not fit holds no block that fits.
       const c = i >> CHUNK_BITS;
-      if (f.chunkDx[c] > sx || f.chunkDy[c] > sy || f.chunkDz[c] > sz || f.chunkWeight[c] > weightLeft) {
+      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
         i += mask;
         continue;
       }
     }
-    if (f.dx[i] > sx || f.dy[i] > sy || f.dz[i] > sz || f.weight[i] > weightLeft) continue;
+    if (dx[i] > sx || dy[i] > sy || dz[i] > sz || weight[i] > weightLeft) continue;
     // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
-    if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) continue;
+    if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
     // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
-    const item = f.item[i];
-    if (item >= 0 ? used[item] + f.count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
+    const item = itemOf[i];
+    if (item >= 0 ? used[item] + count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
     const b = blocks[i];
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;

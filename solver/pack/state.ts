@@ -84,8 +84,13 @@ export class PackState {
 
   available(block: Block, remaining: ArrayLike<number>): boolean {
     if (block.group >= 0) return !this.groupsUsed.includes(block.group);
-    if (block.need) {
-      for (const [i, n] of block.need) if (this.used[i] + n > remaining[i]) return false;
+    const need = block.need;
+    if (need) {
+      // Indexed, not destructured: this runs for every mixed block a scan reaches.
+      for (let k = 0; k < need.length; k++) {
+        const pair = need[k];
+        if (this.used[pair[0]] + pair[1] > remaining[pair[0]]) return false;
+      }
       return true;
     }
     return this.used[block.item] + block.count <= remaining[block.item];
