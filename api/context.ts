@@ -52,6 +52,11 @@ export interface ApiState {
   commitRefusals?: ((err: unknown) => Error | null)[];
   /** Set once the call's audit row committed with the request's own transaction. */
   audited?: boolean;
+  /**
+   * Statements the handler sent in the request's transaction without waiting for their
+   * answers; the idempotent middleware reads them after the commit (a failure rolled it back).
+   */
+  pendingWrites?: Promise<void>[];
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }

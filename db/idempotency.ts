@@ -16,14 +16,22 @@ export type Claim =
  * (completeIdempotencyKey), so a request that fails or a process that dies mid-request
  * leaves nothing behind. A record older than the retention counts as absent, as does a
  * 'running' one (written by older versions, which claimed before the request's transaction).
+ * The transaction notes whether the key is claimed (migration 009): completeIdempotencyKey's
+ * insert refuses to store a response for a key that is not.
  */
 export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
   const [row] = await tx`
-    select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
-           r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
-           r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}) as expired
-    from (select 1) as one
-    left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}`;
+    select c.*, set_config('loadplan.idempotency_claimed', case when c.locked and
+             (c.request_hash is null or c.expired or (c.request_hash = ${requestHash} and c.state <> 'done'))
+             then 'yes' else 'no' end, true) as noted
+    from (
+      select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
+             r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
+             coalesce(r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}), false) as expired
+      from (select 1) as one
+      left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}
+      offset 0
+    ) as c`;
   const existing = row.request_hash !== null && !row.expired ? row : null;
   if (existing && existing.request_hash !== requestHash) return { kind: 'other-request' };
   if (existing?.state === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body };
@@ -34,14 +42,17 @@ export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string,
 /**
  * Stores the response's JSON text as sent, in the same transaction as the request's writes
  * (one upsert: the claim held no row; `json`, not `jsonb`, keeps the bytes), and with
- * `audit` the call's audit row in the same statement.
+ * `audit` the call's audit row in the same statement. It raises 'LP412' when the transaction's
+ * claim did not get the key (migration 009): sent before the claim's answer is read, it makes
+ * the transaction roll back.
  */
 export async function completeIdempotencyKey(
   db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, audit: AuditEntry | null = null,
 ): Promise<void> {
   const stored = db`
     insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
-    values (${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json)
+    select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json
+    where idempotency_require_claim()
     on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
       response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()`;
   if (!audit) {

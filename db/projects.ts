@@ -20,21 +20,43 @@ export interface Project {
 /** The SQLSTATE the Project cap's commit-time check raises (migration 006); its detail is the cap. */
 const PROJECTS_CAP_REACHED = 'LP409';
 
+type NewProject = { organizationId: string; name: string; transportMode: 'sea' | 'road'; stops: Stop[]; cap?: number | null };
+
 /**
  * Inserts a Project. With `cap`, the transaction's commit refuses it when the organization
  * would then hold more than `cap` Projects (checked in the server at commit, under the
  * organization's cap lock: see migration 006); projectsCapAtCommit recognizes the refusal.
  */
-export async function createProject(
-  db: Db,
-  input: { organizationId: string; name: string; transportMode: 'sea' | 'road'; stops: Stop[]; cap?: number | null },
-): Promise<Project> {
-  const [row] = await db`
+export async function createProject(db: Db, input: NewProject): Promise<Project> {
+  const { project, written } = sendProjectInsert(db, input);
+  await written;
+  return project;
+}
+
+/**
+ * Sends a Project's insert and returns the Project at once, as it will read once committed:
+ * its id and times are chosen here, so a response can be built and sent on (e.g. stored with
+ * the Idempotency-Key) before the insert's answer. `written` settles with the insert.
+ */
+export function sendProjectInsert(db: Db, input: NewProject): { project: Project; written: Promise<void> } {
+  const at = new Date();
+  const project: Project = {
+    id: newId('prj'),
+    organizationId: input.organizationId,
+    name: input.name,
+    transportMode: input.transportMode,
+    // the key order jsonb reads back, so a read of the Project gives the same text
+    stops: input.stops.map((s) => ({ name: s.name, stop: s.stop })),
+    cargoLineCount: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  const written = db`
     with cap as (select set_config('loadplan.projects_cap', ${input.cap == null ? '' : String(input.cap)}, true))
-    insert into projects (id, organization_id, name, transport_mode, stops)
-    select ${newId('prj')}, ${input.organizationId}, ${input.name}, ${input.transportMode}, ${db.json(input.stops as any)} from cap
-    returning *, 0 as cargo_line_count`;
-  return toProject(row);
+    insert into projects (id, organization_id, name, transport_mode, stops, created_at, updated_at)
+    select ${project.id}, ${project.organizationId}, ${project.name}, ${project.transportMode}, ${db.json(project.stops as any)}, ${at}, ${at} from cap`
+    .then(() => undefined);
+  return { project, written };
 }
 
 /** The cap when `err` is the commit-time refusal of a Project over the cap, else null. */

@@ -98,26 +98,40 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
   const { sql } = ctx.services;
   const afterCommit: AfterCommit[] = [];
   const commitRefusals: ((err: unknown) => Error | null)[] = [];
+  const pendingWrites: Promise<void>[] = [];
   ctx.state.afterCommit = afterCommit;
   ctx.state.commitRefusals = commitRefusals;
+  ctx.state.pendingWrites = pendingWrites;
   let claimed = false;
   let auditedInTransaction = false;
   // the stored response and the audit row, answered after the commit behind them
   let storedWithCommit: Promise<unknown> = Promise.resolve();
+  let claiming: Promise<Claim> | undefined;
+  // what the handler did ahead of the claim's answer is rolled back: it is forgotten
+  const unclaimed = (claim: Exclude<Claim, { kind: 'claimed' }>) => {
+    afterCommit.length = 0;
+    commitRefusals.length = 0;
+    replayBodies.delete(ctx);
+    ctx.state.resourceId = undefined;
+    return new Unclaimed(claim);
+  };
   // a route whose handler's first statement waits for no lock (an insert of a new row) sends
   // it behind the claim, in the claim's round trip: the handler runs before the claim's answer
-  // is read, and all it did rolls back if the key is not this request's to use (the work
-  // outside the database waits for the commit: afterCommit)
+  // is read. When it succeeds, the stored response and the COMMIT follow at once, still
+  // unanswered: the stored response's insert refuses a key the claim did not get (migration
+  // 009), so the COMMIT then rolls everything back, and the claim's answer, read after it,
+  // says what to answer (the work outside the database waits for the commit: afterCommit)
   const claimAhead = ctx.state.route?.claimAhead === true;
+  let claimAfterCommit = false;
   try {
     await sql.begin(async (tx) => {
       // the claim is this transaction's lock on the key: the record commits with the
       // request's writes, or nothing does (a crash included)
-      const claiming = claimIdempotencyKey(tx, apiKeyId, key, hash);
+      claiming = claimIdempotencyKey(tx, apiKeyId, key, hash);
+      claiming.catch(() => {}); // read below
       let handlerFailed = false;
       let handlerError: unknown;
       if (claimAhead) {
-        claiming.catch(() => {}); // read below, once the handler is done
         ctx.state.db = tx;
         try {
           await next();
@@ -126,21 +140,19 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
           handlerError = err;
         }
       }
-      const claim = await claiming;
-      if (claim.kind !== 'claimed') {
-        // what the handler did ahead of the answer is rolled back and forgotten
-        afterCommit.length = 0;
-        commitRefusals.length = 0;
-        replayBodies.delete(ctx);
-        ctx.state.resourceId = undefined;
-        throw new Unclaimed(claim);
-      }
-      claimed = true;
-      if (claimAhead) {
-        if (handlerFailed) throw handlerError;
-      } else {
-        ctx.state.db = tx;
-        await next();
+      const succeeded = !handlerFailed && ctx.status >= 200 && ctx.status < 300;
+      claimAfterCommit = claimAhead && succeeded;
+      if (!claimAfterCommit) {
+        // nothing stored would refuse an unclaimed key: the answer is read before the commit
+        const claim = await claiming;
+        if (claim.kind !== 'claimed') throw unclaimed(claim);
+        claimed = true;
+        if (claimAhead) {
+          if (handlerFailed) throw handlerError;
+        } else {
+          ctx.state.db = tx;
+          await next();
+        }
       }
       // a response other than 2xx stores nothing: the key stays free. The stored response
       // with the audit row (one statement) and the COMMIT go in one round trip (pipelined):
@@ -149,14 +161,21 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       // the commit. Koa sends an object body as JSON.stringify(body): the stored text is
       // those bytes.
       const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
-      const succeeded = ctx.status >= 200 && ctx.status < 300;
-      const entry = succeeded && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
+      const stored = ctx.status >= 200 && ctx.status < 300;
+      const entry = stored && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
       auditedInTransaction = entry !== null;
-      storedWithCommit = succeeded
+      storedWithCommit = stored
         ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null), entry)
         : Promise.resolve();
       storedWithCommit.catch(() => {}); // read after the commit
     });
+    if (claimAfterCommit) {
+      const claim = await claiming!;
+      if (claim.kind !== 'claimed') throw unclaimed(claim);
+      claimed = true;
+    }
+    // the handler's own statements first: a failure there aborted what followed it
+    for (const written of pendingWrites) await written;
     await storedWithCommit.catch((err) => {
       // the write rolled back: the audit row names no resource, as for a refusal before it
       auditedInTransaction = false;
@@ -168,6 +187,13 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
       answerUnclaimed(ctx, err.claim);
       return;
     }
+    // the commit failed before the claim's answer was read: a key not this request's to use
+    // is answered as such (its transaction rolled back either way)
+    const claim = claimAfterCommit && !claimed ? await claiming?.catch(() => null) : null;
+    if (claim && claim.kind !== 'claimed') {
+      answerUnclaimed(ctx, unclaimed(claim).claim);
+      return;
+    }
     // a check the database made at the commit (a plan cap): the write rolled back
     const refusal = commitRefusals.map((read) => read(err)).find((r) => r !== null);
     if (!refusal) throw err;
@@ -175,6 +201,7 @@ export const idempotent: ApiMiddleware = async (ctx, next) => {
     throw refusal;
   } finally {
     ctx.state.db = sql;
+    ctx.state.pendingWrites = undefined;
   }
   // committed: the row is in (a rollback leaves it to the audit middleware, with the failure's status)
   ctx.state.audited = auditedInTransaction;
