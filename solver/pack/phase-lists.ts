@@ -8,10 +8,12 @@ import { needsFullSupport } from './state.ts';
 
 /**
  * Item types per phase: enough choice for good blocks, few enough to stay fast at scale.
- * 60 rather than 40: the mixed scale cargo (seed 7) needs sea 224 / road 203 Units at 20,000
- * pieces where 40 needed 234 / 206 (sea 5,000: 54 for 56, seed 3: 54 for 55), for +7 % CPU on road.
+ * 80 rather than 40: the mixed scale cargo (seed 7) needs sea 11 / 54 / 220 and road 10 / 51 /
+ * 200 Units at 1,000 / 5,000 / 20,000 pieces where 40 needed 12 / 56 / 234 and 10 / 51 / 206
+ * (60: 12 / 54 / 224 and 10 / 51 / 203; seed 3, 60 -> 80: sea 226 -> 227, road 206 -> 203), with
+ * the first plan at 20,000 pieces still 3.4-4.1 s.
  */
-export const PHASE_ITEMS = 60;
+export const PHASE_ITEMS = 80;
 /**
  * Items (or groups) per piece of a row's fixed cut: a phase is one or more of them, merged
  * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.

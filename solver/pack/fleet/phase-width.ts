@@ -1,7 +1,7 @@
 // How many item types a multi-Unit fill chooses from at a time (its phases' width).
 /**
  * Item types per phase when the Units of a multi-Unit plan are filled with time for a beam
- * search. The first plan's phases of PHASE_ITEMS (60) types keep 20,000 pieces fast, but a Unit offered 40
+ * search. The first plan's phases of PHASE_ITEMS (80) types keep 20,000 pieces fast, but a Unit offered 40
  * types at a time fills with what those give: on the known-optimum cargo (every piece its
  * own size) the later Units then hold only small pieces at 80-84 %. With 240 types to choose
  * from, the Unit-by-Unit beam plan (5 s of CPU, half of it Unit by Unit) of K = 10 at 90 %
