@@ -5,13 +5,7 @@ import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
-import { equipment, input, line, solveChecked } from './helpers.ts';
-
-/** A clock that moves 1 ms per reading: the budget then depends on work, not on the machine. */
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 1);
-}
+import { equipment, input, line, solveChecked, fakeClock } from './helpers.ts';
 
 /** Mixed boxes over several 2 m cubes. */
 function severalUnits(budgetMs: number): SolveInput {

@@ -47,3 +47,9 @@ export function solveChecked(t: ExecutionContext, inp: SolveInput, hooks?: Solve
 export function placed(result: SolveResult, lineId: string) {
   return result.placements.filter((p) => p.cargoLineId === lineId);
 }
+
+/** A clock that moves `step` ms at every read: the budget becomes a count of reads (same plan every run). */
+export function fakeClock(step = 1): () => number {
+  let t = 0;
+  return () => (t += step);
+}

@@ -1,7 +1,7 @@
 import test from 'ava';
 import { solve, SolveCancelledError } from '../../solver/index.ts';
 import type { SolveInput, SolveProgress } from '../../solver/types.ts';
-import { equipment, input, line, solveChecked } from './helpers.ts';
+import { equipment, input, line, solveChecked, fakeClock } from './helpers.ts';
 
 function mixedCargo(budgetMs: number): SolveInput {
   return input({
@@ -14,12 +14,6 @@ function mixedCargo(budgetMs: number): SolveInput {
     ],
     options: { seed: 42, timeBudgetMs: budgetMs },
   });
-}
-
-/** A clock that moves 1 ms per reading: the budget then depends on work, not on the machine. */
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 1);
 }
 
 test('the same input and seed give the same plan', (t) => {

@@ -3,12 +3,7 @@ import { Fleet } from '../../solver/pack/fleet.ts';
 import { shareBig } from '../../solver/pack/fleet/share-big.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
-import { input, line } from './helpers.ts';
-
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 1);
-}
+import { input, line, fakeClock } from './helpers.ts';
 
 /** Two 500 mm cubes (half the volume) and sixteen 250 mm cubes; one 1 m cube Unit would take them all. */
 function share() {

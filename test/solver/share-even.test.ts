@@ -3,12 +3,7 @@ import { Fleet } from '../../solver/pack/fleet.ts';
 import { evenShare, shareEven, sharesHoldBack } from '../../solver/pack/fleet/share-even.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
-import { input, line } from './helpers.ts';
-
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 1);
-}
+import { input, line, fakeClock } from './helpers.ts';
 
 /** Eight 500 mm cubes of each of two lines: one 1 m cube Unit takes eight, two Units take all. */
 function share() {

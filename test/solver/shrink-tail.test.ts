@@ -5,12 +5,7 @@ import { cargoOfBlocks, keptBefore, shrinkTail } from '../../solver/pack/fleet/s
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
-import { equipment, input, line } from './helpers.ts';
-
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 1);
-}
+import { equipment, input, line, fakeClock } from './helpers.ts';
 
 function block(dx: number, dy: number, dz: number): Block {
   return { dx, dy, dz, volume: dx * dy * dz, weight: 1, item: 0, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };

@@ -9,13 +9,7 @@ import { solve } from '../../solver/index.ts';
 import type { Placement, RigidAxleProfile } from '../../solver/types.ts';
 import { twoUnitStops } from '../../scripts/bench/stops-cases.ts';
 import { equipment, line, place } from './check/fixtures.ts';
-import { solveChecked } from './helpers.ts';
-
-/** A clock that moves 0.05 ms per reading: the budget then depends on work, not on the machine. */
-function fakeClock(): () => number {
-  let t = 0;
-  return () => (t += 0.05);
-}
+import { solveChecked, fakeClock } from './helpers.ts';
 
 test('one 40\' HC and one 20\' take the two-Stop example whole, no piece stop-blocked, the centre of gravity within the tolerance lengthwise and sideways', (t) => {
   // The main before this (same clock, same budget): 24 cartons of Stop 2 in the strip beside
@@ -25,7 +19,7 @@ test('one 40\' HC and one 20\' take the two-Stop example whole, no piece stop-bl
   // With less search (budget 5000 at 1 ms per reading) the same two Units and no blocking
   // come too, but the 40' HC's centre stays 699 mm in front of the middle (tolerance 602 mm):
   // the 5 t of crates have no Stop and belong at the front wall; plans are not chosen by balance.
-  const r = solveChecked(t, twoUnitStops(2000), { now: fakeClock() });
+  const r = solveChecked(t, twoUnitStops(2000), { now: fakeClock(0.05) });
   t.deepEqual(r.units.map((u) => u.equipmentTypeId), ['eqt_iso_40hc', 'eqt_iso_20gp']);
   t.deepEqual(r.unloaded, []);
   t.deepEqual(r.stopWarnings, []);
@@ -41,8 +35,8 @@ test('one 40\' HC and one 20\' take the two-Stop example whole, no piece stop-bl
 });
 
 test('the same two-Stop input and seed give the same plan', (t) => {
-  const a = solve(twoUnitStops(1000, 4), { now: fakeClock() });
-  const b = solve(twoUnitStops(1000, 4), { now: fakeClock() });
+  const a = solve(twoUnitStops(1000, 4), { now: fakeClock(0.05) });
+  const b = solve(twoUnitStops(1000, 4), { now: fakeClock(0.05) });
   t.deepEqual(a.placements, b.placements);
 });
 
