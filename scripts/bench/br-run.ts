@@ -1,4 +1,5 @@
 // Runs BR instances through solve() and checkPlan(): one instance's figures.
+import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { brToInput, type BrInstance } from './br-format.ts';
@@ -6,6 +7,18 @@ import { cpuMs } from './process-cpu.ts';
 
 /** A solver's entry point, with the clock hook the benches set. */
 export type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
+
+const loaded = new Map<string, Solve>();
+
+/** The `solve` of the solver module at `path` (another checkout's for before/after figures), imported once per process. */
+export async function loadSolve(path: string): Promise<Solve> {
+  let solve = loaded.get(path);
+  if (!solve) {
+    solve = ((await import(pathToFileURL(path).href)) as { solve: Solve }).solve;
+    loaded.set(path, solve);
+  }
+  return solve;
+}
 
 export interface BrFigures {
   set: string;

@@ -1,8 +1,7 @@
 // One multi-container problem (multi-container.ts) through a solver (given by module path) and checkPlan, in its own process.
-import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
-import type { Solve } from './br-run.ts';
+import { loadSolve } from './br-run.ts';
 import { multiContainer } from './multi-container.ts';
 import { cpuMs } from './process-cpu.ts';
 
@@ -30,14 +29,8 @@ export interface MultiTask {
   clock?: 'real' | 'cpu';
 }
 
-const solvers = new Map<string, Solve>();
-
 export async function runMulti(t: MultiTask): Promise<MultiFigures> {
-  let solve = solvers.get(t.solver);
-  if (!solve) {
-    solve = ((await import(pathToFileURL(t.solver).href)) as { solve: Solve }).solve;
-    solvers.set(t.solver, solve);
-  }
+  const solve = await loadSolve(t.solver);
   const inst = multiContainer(t.seed, t.seconds);
   const t0 = performance.now();
   const result = solve(inst.input, t.clock === 'cpu' ? { now: cpuMs } : {});

@@ -1,10 +1,9 @@
 // One known-optimum instance through a solver (given by module path) and checkPlan, in its own process.
-import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from './known-optimum.ts';
 import { cpuMs } from './process-cpu.ts';
-import type { Solve } from './br-run.ts';
+import { loadSolve } from './br-run.ts';
 
 export interface UnitsFigures {
   solver: string;
@@ -28,15 +27,8 @@ export interface UnitsTask {
   clock?: 'real' | 'cpu';
 }
 
-
-const solvers = new Map<string, Solve>();
-
 export async function runUnits(t: UnitsTask): Promise<UnitsFigures> {
-  let solve = solvers.get(t.solver);
-  if (!solve) {
-    solve = ((await import(pathToFileURL(t.solver).href)) as { solve: Solve }).solve;
-    solvers.set(t.solver, solve);
-  }
+  const solve = await loadSolve(t.solver);
   const inst = knownOptimum(t.k, t.fill, t.seed, t.seconds, t.support);
   const t0 = performance.now();
   const result = solve(inst.input, t.clock === 'cpu' ? { now: cpuMs } : {});
