@@ -27,6 +27,18 @@ test('creating a Project answers 201 with the Project and no cargo', async (t) =
   t.regex(res.body.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
 });
 
+test('a created Project reads back exactly as its creation answered (the answer is built before the insert)', async (t) => {
+  const created = await api.post(org.apiKey, '/projects', { name: 'Read back', transportMode: 'road', stops: [{ stop: 1, name: 'Kiel' }, { stop: 3, name: 'Lübeck' }] });
+  t.is(created.status, 201);
+  const read = await api.get(org.apiKey, `/projects/${created.body.id}`);
+  t.is(read.status, 200);
+  const { loadPlans, ...project } = read.body;
+  t.deepEqual(loadPlans, []);
+  t.deepEqual(project, created.body);
+  // the same text, key order included, for the stops the database stores as jsonb
+  t.is(JSON.stringify(project), created.text);
+});
+
 test('stops out of ascending order are refused with 400 invalid_input', async (t) => {
   const res = await api.post(org.apiKey, '/projects', { name: 'P', stops: [{ stop: 2, name: 'b' }, { stop: 1, name: 'a' }] });
   t.is(res.status, 400);
