@@ -1,3 +1,4 @@
+import type { ClaimWrite } from '../db/idempotency.ts';
 import type Koa from 'koa';
 import type { Client } from '@temporalio/client';
 import type { Env, PlanLimits } from '../config/env.ts';
@@ -53,10 +54,10 @@ export interface ApiState {
   /** Set once the call's audit row committed with the request's own transaction. */
   audited?: boolean;
   /**
-   * Statements the handler sent in the request's transaction without waiting for their
-   * answers; the idempotent middleware reads them after the commit (a failure rolled it back).
+   * On a route whose writes go in the Idempotency-Key's statement (RouteContract.oneStatement):
+   * the handler's inserts, gated on the claim, sent by the idempotent middleware after it.
    */
-  pendingWrites?: Promise<void>[];
+  claimWrites?: ClaimWrite[];
   /** Work to run once the request's transaction has committed. */
   afterCommit?: (() => Promise<void>)[];
 }

@@ -1,3 +1,4 @@
+import type postgres from 'postgres';
 import type { Db } from './connect.ts';
 import { auditInsert, type AuditEntry } from './audit.ts';
 
@@ -32,11 +33,62 @@ export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string,
       left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}
       offset 0
     ) as c`;
+  return claimOf(row, requestHash);
+}
+
+/** What a claim's row (the lock taken or not, the stored record if any) means for this request. */
+function claimOf(row: postgres.Row, requestHash: string): Claim {
   const existing = row.request_hash !== null && !row.expired ? row : null;
   if (existing && existing.request_hash !== requestHash) return { kind: 'other-request' };
   if (existing?.state === 'done') return { kind: 'replay', status: existing.response_status, body: existing.response_body };
   if (!row.locked) return { kind: 'in-use' };
   return { kind: 'claimed' };
+}
+
+/**
+ * A write that goes in the claim's own statement (claimAndWrite): an insert whose rows are
+ * selected `from claimed`, a relation with one row when the claim got the key and none
+ * otherwise, so nothing is written for a key that is not this request's.
+ */
+export type ClaimWrite = postgres.PendingQuery<postgres.Row[]>;
+
+/**
+ * The whole idempotent write in one statement, its own transaction (no BEGIN, no COMMIT):
+ * the claim (the key's advisory lock and the stored record), the request's writes, the
+ * stored response and the audit row, each insert gated on the claim (`claimed`), so a key
+ * in use, used with another body or already answered writes nothing. Checks deferred to
+ * the commit (a plan cap) fail the statement: nothing is written and the error is thrown.
+ * Returns the claim; the response was stored when it is `claimed`.
+ */
+export async function claimAndWrite(
+  db: Db, apiKeyId: string, key: string, requestHash: string, writes: ClaimWrite[], status: number, bodyText: string, audit: AuditEntry | null,
+): Promise<Claim> {
+  let gated = db``;
+  writes.forEach((w, k) => (gated = db`${gated}, ${db(`write_${k}`)} as (${w})`));
+  const audited = audit
+    ? db`, audited as (
+        insert into audit_log (organization_id, api_key_id, operation, status, resource_id, request_id)
+        select ${audit.organizationId}, ${audit.apiKeyId}, ${audit.operation}, ${audit.status}, ${audit.resourceId}, ${audit.requestId} from claimed)`
+    : db``;
+  const [row] = await db`
+    with claim as (
+      select c.*, c.locked and (c.request_hash is null or c.expired or (c.request_hash = ${requestHash} and c.state <> 'done')) as ok
+      from (
+        select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
+               r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
+               coalesce(r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}), false) as expired
+        from (select 1) as one
+        left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}
+        offset 0
+      ) as c
+    ), claimed as (select 1 from claim where ok)${gated}, stored as (
+      insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
+      select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json from claimed
+      on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
+        response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()
+    )${audited}
+    select * from claim`;
+  return claimOf(row, requestHash);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from './connect.ts';
+import type { ClaimWrite } from './idempotency.ts';
 import { newId } from './ids.ts';
 
 export interface Stop {
@@ -28,19 +29,24 @@ type NewProject = { organizationId: string; name: string; transportMode: 'sea' |
  * organization's cap lock: see migration 006); projectsCapAtCommit recognizes the refusal.
  */
 export async function createProject(db: Db, input: NewProject): Promise<Project> {
-  const { project, written } = sendProjectInsert(db, input);
-  await written;
+  const project = newProject(input);
+  await db`
+    with cap as (select set_config('loadplan.projects_cap', ${capSetting(input)}, true))
+    insert into projects (id, organization_id, name, transport_mode, stops, created_at, updated_at)
+    select ${project.id}, ${project.organizationId}, ${project.name}, ${project.transportMode}, ${db.json(project.stops as any)}, ${project.createdAt}, ${project.updatedAt}
+    from cap`;
   return project;
 }
 
-/**
- * Sends a Project's insert and returns the Project at once, as it will read once committed:
- * its id and times are chosen here, so a response can be built and sent on (e.g. stored with
- * the Idempotency-Key) before the insert's answer. `written` settles with the insert.
- */
-export function sendProjectInsert(db: Db, input: NewProject): { project: Project; written: Promise<void> } {
+/** The plan cap as the commit-time check reads it (migration 006): empty for none. */
+function capSetting(input: NewProject): string {
+  return input.cap == null ? '' : String(input.cap);
+}
+
+/** A new Project as it will read once inserted: its id and times are chosen here. */
+function newProject(input: NewProject): Project {
   const at = new Date();
-  const project: Project = {
+  return {
     id: newId('prj'),
     organizationId: input.organizationId,
     name: input.name,
@@ -51,12 +57,20 @@ export function sendProjectInsert(db: Db, input: NewProject): { project: Project
     createdAt: at,
     updatedAt: at,
   };
-  const written = db`
-    with cap as (select set_config('loadplan.projects_cap', ${input.cap == null ? '' : String(input.cap)}, true))
+}
+
+/**
+ * A Project's insert for the Idempotency-Key's statement (see ClaimWrite): the Project as it
+ * will read once committed (id and times chosen here) and its insert, made only when the
+ * claim got the key. The cap is noted for the check at the commit (migration 006).
+ */
+export function projectInsertOnClaim(db: Db, input: NewProject): { project: Project; insert: ClaimWrite } {
+  const project = newProject(input);
+  const insert = db`
     insert into projects (id, organization_id, name, transport_mode, stops, created_at, updated_at)
-    select ${project.id}, ${project.organizationId}, ${project.name}, ${project.transportMode}, ${db.json(project.stops as any)}, ${at}, ${at} from cap`
-    .then(() => undefined);
-  return { project, written };
+    select ${project.id}, ${project.organizationId}, ${project.name}, ${project.transportMode}, ${db.json(project.stops as any)}, ${project.createdAt}, ${project.updatedAt}
+    from claimed, (select set_config('loadplan.projects_cap', ${capSetting(input)}, true)) as cap`;
+  return { project, insert };
 }
 
 /** The cap when `err` is the commit-time refusal of a Project over the cap, else null. */

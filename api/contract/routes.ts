@@ -37,13 +37,12 @@ export interface RouteContract {
   /** The route needs an Idempotency-Key header. */
   idempotent?: boolean;
   /**
-   * The handler's first statement waits for no lock another request holds for long (an
-   * insert of a new row; a Project's count stripe may be shared with another creation until
-   * its commit): it goes out with the Idempotency-Key's claim, one round trip fewer
-   * (api/middleware/idempotency.ts). Not for a handler that first locks a row: a request
-   * whose key is in use would wait for that lock instead of answering 409 at once.
+   * The handler's writes are inserts that go in the Idempotency-Key's own statement
+   * (ctx.state.claimWrites): claim, writes, stored response and audit row in one statement
+   * and one round trip (api/middleware/idempotency.ts). Only for a handler that reads
+   * nothing first and writes nothing else.
    */
-  claimAhead?: boolean;
+  oneStatement?: boolean;
   success: { status: number; description: string; schema: ZodTypeAny };
   /** Codes specific to this route; the ones every authenticated route can answer are added. */
   errors: ErrorCode[];
@@ -62,7 +61,7 @@ export const routes: RouteContract[] = [
     summary: 'Create a Project',
     body: CreateProjectBody,
     idempotent: true,
-    claimAhead: true,
+    oneStatement: true,
     success: { status: 201, description: 'The new Project', schema: ProjectSchema },
     errors: ['BAD_REQUEST', 'CONFLICT', 'PLAN_LIMIT', 'PAYLOAD_TOO_LARGE'],
   },

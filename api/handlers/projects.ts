@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { sendProjectInsert, getProject as readProject, projectsCapAtCommit, type Project } from '../../db/projects.ts';
+import { createProject as insertProject, getProject as readProject, projectInsertOnClaim, projectsCapAtCommit, type Project } from '../../db/projects.ts';
 import { planCap } from '../../db/plan-caps.ts';
 import { listLoadPlanHeaders } from '../../db/load-plans.ts';
 import { planLimitRefusal } from '../../services/plan-caps.ts';
@@ -33,18 +33,17 @@ export const createProject: ApiMiddleware = async (ctx) => {
     const limit = projectsCapAtCommit(err);
     return limit === null ? null : planLimitRefusal(auth, 'projects', limit);
   });
-  // the response is built before the insert's answer: the idempotent middleware sends the
-  // stored response and the COMMIT behind the insert and reads its outcome after the commit
-  const { project, written } = sendProjectInsert(ctx.state.db, {
-    organizationId: auth.organizationId,
-    name: body.name,
-    transportMode: body.transportMode,
-    stops: body.stops,
-    cap,
-  });
-  written.catch(() => {}); // read by the middleware, after the commit
-  if (ctx.state.pendingWrites) ctx.state.pendingWrites.push(written);
-  else await written;
+  const input = { organizationId: auth.organizationId, name: body.name, transportMode: body.transportMode, stops: body.stops, cap };
+  // the response is built before the insert: the idempotent middleware sends the insert with
+  // the Idempotency-Key's claim and the stored response, in one statement
+  let project: Project;
+  if (ctx.state.claimWrites) {
+    const made = projectInsertOnClaim(ctx.services.sql, input);
+    ctx.state.claimWrites.push(made.insert);
+    project = made.project;
+  } else {
+    project = await insertProject(ctx.state.db, input);
+  }
   ctx.state.resourceId = project.id;
   ctx.status = 201;
   ctx.body = projectBody(project);

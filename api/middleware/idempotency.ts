@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, type Claim } from '../../db/idempotency.ts';
+import { claimAndWrite, claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, type Claim, type ClaimWrite } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { auditEntry } from './audit.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
@@ -44,8 +44,6 @@ function replayedResourceId(ctx: ApiContext, body: unknown): string | undefined 
   return Object.values(params)[0];
 }
 
-export type AfterCommit = () => Promise<void>;
-
 /** Bodies to store for replays where they differ from the one sent (e.g. secrets shown once). */
 const replayBodies = new WeakMap<ApiContext, unknown>();
 
@@ -66,6 +64,11 @@ class Unclaimed extends Error {
 
 /** A replay of the stored response, or 409 for another request or one still running. */
 function answerUnclaimed(ctx: ApiContext, claim: Exclude<Claim, { kind: 'claimed' }>): void {
+  // what the handler prepared was not written: it is forgotten
+  ctx.state.afterCommit!.length = 0;
+  ctx.state.commitRefusals!.length = 0;
+  replayBodies.delete(ctx);
+  ctx.state.resourceId = undefined;
   if (claim.kind === 'other-request') throw reused();
   if (claim.kind === 'in-use') throw inUse();
   // the stored text as it went out the first time, not a re-serialized copy
@@ -78,140 +81,140 @@ function answerUnclaimed(ctx: ApiContext, claim: Exclude<Claim, { kind: 'claimed
   ctx.state.resourceId = replayedResourceId(ctx, JSON.parse(claim.body));
 }
 
+/** A check the database made at the commit (a plan cap) answered as the handler asked; else the error itself. */
+function refusalAtCommit(ctx: ApiContext, err: unknown): unknown {
+  const refusal = ctx.state.commitRefusals!.map((read) => read(err)).find((r) => r !== null);
+  if (!refusal) return err;
+  // the write rolled back: the audit row names no resource, as for a refusal before it
+  ctx.state.resourceId = undefined;
+  return refusal;
+}
+
+/** Work that must follow the commit (starting a workflow); if it fails the stored success is forgotten. */
+async function runAfterCommit(ctx: ApiContext, apiKeyId: string, key: string): Promise<void> {
+  try {
+    for (const work of ctx.state.afterCommit!) await work();
+  } catch (err) {
+    // the stored success did not happen after all (e.g. the workflow could not start): a
+    // retry with the same key must not replay it
+    await forgetIdempotencyKey(ctx.services.sql, apiKeyId, key);
+    throw err;
+  }
+}
+
+/** The body stored for replays: the one sent, unless the handler gave another (storeForReplay). */
+function storedBody(ctx: ApiContext): string {
+  const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
+  // Koa sends an object body as JSON.stringify(body): the stored text is those bytes
+  return JSON.stringify(body ?? null);
+}
+
 /**
- * Runs the handler in one transaction with the stored response: the first response is
- * replayed for the same key and body within 24 hours; another body, or the first request
- * still running, answers 409; a request that fails writes nothing and frees the key.
- * The claim is the key's lock, taken in the request's transaction: a concurrent request
- * with the key finds it taken (409); the record is written once, with the response, so a
- * process that dies mid-request leaves nothing behind and a retry goes through at once.
- * Checks that must come last (a plan cap) run in the database at the commit, with a reader
- * of its refusal in ctx.state.commitRefusals; work that must
- * follow the commit (starting a workflow) goes in ctx.state.afterCommit. A success with no
- * such work writes its audit row in the same transaction (its status cannot change after
- * the commit): the row commits with the write, and the request pays one commit, not two.
+ * The first response is replayed for the same key and body within 24 hours; another body,
+ * or the first request still running, answers 409; a request that fails writes nothing and
+ * frees the key. The claim is the key's lock, taken in the request's own transaction: a
+ * concurrent request with the key finds it taken (409); the record is written once, with
+ * the response, so a process that dies mid-request leaves nothing behind and a retry goes
+ * through at once. Checks that must come last (a plan cap) run in the database at the
+ * commit, with a reader of its refusal in ctx.state.commitRefusals; work that must follow
+ * the commit (starting a workflow) goes in ctx.state.afterCommit. A success with no such
+ * work writes its audit row with the request's writes (its status cannot change after the
+ * commit): the request pays one commit, not two.
  */
 export const idempotent: ApiMiddleware = async (ctx, next) => {
+  ctx.state.afterCommit = [];
+  ctx.state.commitRefusals = [];
+  if (ctx.state.route?.oneStatement === true) await inOneStatement(ctx, next);
+  else await inTransaction(ctx, next);
+};
+
+/**
+ * A route whose handler writes only inserts gated on the claim (ctx.state.claimWrites): the
+ * handler runs first and sends nothing; then the claim, its writes, the stored response and
+ * the audit row go to the database as one statement, its own transaction (claimAndWrite):
+ * one round trip and no BEGIN or COMMIT. A handler that fails or answers other than 2xx
+ * stores nothing: the claim alone then says whether to replay, answer 409 or let it stand.
+ */
+async function inOneStatement(ctx: ApiContext, next: () => Promise<unknown>): Promise<void> {
   const apiKeyId = ctx.state.auth!.apiKeyId;
   const key = ctx.get('idempotency-key');
   const hash = requestHash(ctx);
   const { sql } = ctx.services;
-  const afterCommit: AfterCommit[] = [];
-  const commitRefusals: ((err: unknown) => Error | null)[] = [];
-  const pendingWrites: Promise<void>[] = [];
-  ctx.state.afterCommit = afterCommit;
-  ctx.state.commitRefusals = commitRefusals;
-  ctx.state.pendingWrites = pendingWrites;
+  const writes: ClaimWrite[] = [];
+  ctx.state.claimWrites = writes;
+  let failure: { error: unknown } | null = null;
+  try {
+    await next();
+  } catch (error) {
+    failure = { error };
+  } finally {
+    ctx.state.claimWrites = undefined;
+  }
+  if (failure || ctx.status < 200 || ctx.status >= 300) {
+    // nothing to store (the handler wrote nothing): a stored response still replays
+    const claim = await claimIdempotencyKey(sql, apiKeyId, key, hash);
+    if (claim.kind !== 'claimed') return answerUnclaimed(ctx, claim);
+    if (failure) throw failure.error;
+    return;
+  }
+  const entry = ctx.state.afterCommit!.length === 0 ? auditEntry(ctx, ctx.status) : null;
+  let claim: Claim;
+  try {
+    claim = await claimAndWrite(sql, apiKeyId, key, hash, writes, ctx.status, storedBody(ctx), entry);
+  } catch (err) {
+    // nothing was written: the audit row names no resource, as for a refusal before it
+    ctx.state.resourceId = undefined;
+    throw refusalAtCommit(ctx, err);
+  }
+  if (claim.kind !== 'claimed') return answerUnclaimed(ctx, claim);
+  // committed: the row is in (a failure leaves it to the audit middleware, with its status)
+  ctx.state.audited = entry !== null;
+  await runAfterCommit(ctx, apiKeyId, key);
+}
+
+/**
+ * Any other route: the handler runs in one transaction with the claim and the stored
+ * response. The claim's answer is read before the handler runs; the stored response with
+ * the audit row (one statement) and the COMMIT go in one round trip (pipelined).
+ */
+async function inTransaction(ctx: ApiContext, next: () => Promise<unknown>): Promise<void> {
+  const apiKeyId = ctx.state.auth!.apiKeyId;
+  const key = ctx.get('idempotency-key');
+  const hash = requestHash(ctx);
+  const { sql } = ctx.services;
   let claimed = false;
   let auditedInTransaction = false;
   // the stored response and the audit row, answered after the commit behind them
   let storedWithCommit: Promise<unknown> = Promise.resolve();
-  let claiming: Promise<Claim> | undefined;
-  // what the handler did ahead of the claim's answer is rolled back: it is forgotten
-  const unclaimed = (claim: Exclude<Claim, { kind: 'claimed' }>) => {
-    afterCommit.length = 0;
-    commitRefusals.length = 0;
-    replayBodies.delete(ctx);
-    ctx.state.resourceId = undefined;
-    return new Unclaimed(claim);
-  };
-  // a route whose handler's first statement waits for no lock (an insert of a new row) sends
-  // it behind the claim, in the claim's round trip: the handler runs before the claim's answer
-  // is read. When it succeeds, the stored response and the COMMIT follow at once, still
-  // unanswered: the stored response's insert refuses a key the claim did not get (migration
-  // 009), so the COMMIT then rolls everything back, and the claim's answer, read after it,
-  // says what to answer (the work outside the database waits for the commit: afterCommit)
-  const claimAhead = ctx.state.route?.claimAhead === true;
-  let claimAfterCommit = false;
   try {
     await sql.begin(async (tx) => {
       // the claim is this transaction's lock on the key: the record commits with the
       // request's writes, or nothing does (a crash included)
-      claiming = claimIdempotencyKey(tx, apiKeyId, key, hash);
-      claiming.catch(() => {}); // read below
-      let handlerFailed = false;
-      let handlerError: unknown;
-      if (claimAhead) {
-        ctx.state.db = tx;
-        try {
-          await next();
-        } catch (err) {
-          handlerFailed = true;
-          handlerError = err;
-        }
-      }
-      const succeeded = !handlerFailed && ctx.status >= 200 && ctx.status < 300;
-      claimAfterCommit = claimAhead && succeeded;
-      if (!claimAfterCommit) {
-        // nothing stored would refuse an unclaimed key: the answer is read before the commit
-        const claim = await claiming;
-        if (claim.kind !== 'claimed') throw unclaimed(claim);
-        claimed = true;
-        if (claimAhead) {
-          if (handlerFailed) throw handlerError;
-        } else {
-          ctx.state.db = tx;
-          await next();
-        }
-      }
-      // a response other than 2xx stores nothing: the key stays free. The stored response
-      // with the audit row (one statement) and the COMMIT go in one round trip (pipelined):
-      // the transaction does not wait for the insert. If it fails it aborts the transaction,
-      // Postgres answers the COMMIT with a rollback, and its error is thrown below, after
-      // the commit. Koa sends an object body as JSON.stringify(body): the stored text is
-      // those bytes.
-      const body = replayBodies.has(ctx) ? replayBodies.get(ctx) : ctx.body;
+      const claim = await claimIdempotencyKey(tx, apiKeyId, key, hash);
+      if (claim.kind !== 'claimed') throw new Unclaimed(claim);
+      claimed = true;
+      ctx.state.db = tx;
+      await next();
+      // a response other than 2xx stores nothing: the key stays free. If the stored
+      // response's insert fails it aborts the transaction, Postgres answers the COMMIT
+      // with a rollback, and its error is thrown below, after the commit.
       const stored = ctx.status >= 200 && ctx.status < 300;
-      const entry = stored && afterCommit.length === 0 ? auditEntry(ctx, ctx.status) : null;
+      const entry = stored && ctx.state.afterCommit!.length === 0 ? auditEntry(ctx, ctx.status) : null;
       auditedInTransaction = entry !== null;
-      storedWithCommit = stored
-        ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, JSON.stringify(body ?? null), entry)
-        : Promise.resolve();
+      storedWithCommit = stored ? completeIdempotencyKey(tx, apiKeyId, key, hash, ctx.status, storedBody(ctx), entry) : Promise.resolve();
       storedWithCommit.catch(() => {}); // read after the commit
     });
-    if (claimAfterCommit) {
-      const claim = await claiming!;
-      if (claim.kind !== 'claimed') throw unclaimed(claim);
-      claimed = true;
-    }
-    // the handler's own statements first: a failure there aborted what followed it
-    for (const written of pendingWrites) await written;
     await storedWithCommit.catch((err) => {
-      // the write rolled back: the audit row names no resource, as for a refusal before it
       auditedInTransaction = false;
-      ctx.state.resourceId = undefined;
       throw err;
     });
   } catch (err) {
-    if (err instanceof Unclaimed) {
-      answerUnclaimed(ctx, err.claim);
-      return;
-    }
-    // the commit failed before the claim's answer was read: a key not this request's to use
-    // is answered as such (its transaction rolled back either way)
-    const claim = claimAfterCommit && !claimed ? await claiming?.catch(() => null) : null;
-    if (claim && claim.kind !== 'claimed') {
-      answerUnclaimed(ctx, unclaimed(claim).claim);
-      return;
-    }
-    // a check the database made at the commit (a plan cap): the write rolled back
-    const refusal = commitRefusals.map((read) => read(err)).find((r) => r !== null);
-    if (!refusal) throw err;
-    ctx.state.resourceId = undefined;
-    throw refusal;
+    if (err instanceof Unclaimed) return answerUnclaimed(ctx, err.claim);
+    throw refusalAtCommit(ctx, err);
   } finally {
     ctx.state.db = sql;
-    ctx.state.pendingWrites = undefined;
   }
   // committed: the row is in (a rollback leaves it to the audit middleware, with the failure's status)
   ctx.state.audited = auditedInTransaction;
-  if (!claimed) return;
-  try {
-    for (const work of afterCommit) await work();
-  } catch (err) {
-    // the stored success did not happen after all (e.g. the workflow could not start): a
-    // retry with the same key must not replay it
-    await forgetIdempotencyKey(sql, apiKeyId, key);
-    throw err;
-  }
-};
+  if (claimed) await runAfterCommit(ctx, apiKeyId, key);
+}

@@ -116,7 +116,7 @@ test('a second request with the key while the first still runs answers 409 CONFL
   t.is(n, 1);
 });
 
-test('a Project creation whose key is in use answers 409 at once, and its insert sent with the claim rolls back', async (t) => {
+test('a Project creation whose key is in use answers 409 at once and writes nothing', async (t) => {
   const key = idem();
   const name = uniqueName();
   // hold the key's claim as a running request with it would (the claim's lock)
@@ -231,7 +231,7 @@ async function changeSchema(statement: string): Promise<void> {
   }
 }
 
-test('a stored response that cannot be written rolls the write back (its COMMIT goes out behind it) and leaves the key free', async (t) => {
+test('a stored response that cannot be written rolls the write back and leaves the key free', async (t) => {
   // a fault in the store for this test's keys only (other tests share the table)
   const prefix = `fail-store-${idem()}`;
   const fn = `fail_store_${process.pid}_${Date.now()}`;
