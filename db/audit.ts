@@ -9,11 +9,14 @@ export interface AuditEntry {
   requestId: string | null;
 }
 
-/** The audit row's insert, as a fragment (another statement may carry it, e.g. the stored response's). */
-export function auditInsert(db: Db, entry: AuditEntry) {
+/**
+ * The audit row's insert, as a fragment (another statement may carry it, e.g. the stored
+ * response's); `from` ends its select (e.g. `from claimed`: only when the claim got the key).
+ */
+export function auditInsert(db: Db, entry: AuditEntry, from = db``) {
   return db`
     insert into audit_log (organization_id, api_key_id, operation, status, resource_id, request_id)
-    values (${entry.organizationId}, ${entry.apiKeyId}, ${entry.operation}, ${entry.status}, ${entry.resourceId}, ${entry.requestId})`;
+    select ${entry.organizationId}, ${entry.apiKeyId}, ${entry.operation}, ${entry.status}, ${entry.resourceId}, ${entry.requestId} ${from}`;
 }
 
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {

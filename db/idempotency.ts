@@ -22,9 +22,19 @@ export type Claim =
  */
 export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string, requestHash: string): Promise<Claim> {
   const [row] = await tx`
-    select c.*, set_config('loadplan.idempotency_claimed', case when c.locked and
-             (c.request_hash is null or c.expired or (c.request_hash = ${requestHash} and c.state <> 'done'))
-             then 'yes' else 'no' end, true) as noted
+    select c.*, set_config('loadplan.idempotency_claimed', case when c.ok then 'yes' else 'no' end, true) as noted
+    from (${claimRow(tx, apiKeyId, key, requestHash)}) as c`;
+  return claimOf(row, requestHash);
+}
+
+/**
+ * The key's advisory lock (tried, never waited for) and its stored record, as one row, with
+ * `ok` when the key is this request's to use: the lock taken, and no record, an expired one
+ * or a 'running' one of this request's body.
+ */
+function claimRow(db: Db, apiKeyId: string, key: string, requestHash: string) {
+  return db`
+    select c.*, c.locked and (c.request_hash is null or c.expired or (c.request_hash = ${requestHash} and c.state <> 'done')) as ok
     from (
       select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
              r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
@@ -33,7 +43,18 @@ export async function claimIdempotencyKey(tx: Db, apiKeyId: string, key: string,
       left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}
       offset 0
     ) as c`;
-  return claimOf(row, requestHash);
+}
+
+/**
+ * The stored response's upsert (`json`, not `jsonb`, keeps the bytes); `gate` ends its select:
+ * what makes it store only for a key this request claimed.
+ */
+function storedResponse(db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, gate: ClaimWrite) {
+  return db`
+    insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
+    select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json ${gate}
+    on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()`;
 }
 
 /** What a claim's row (the lock taken or not, the stored record if any) means for this request. */
@@ -63,50 +84,28 @@ export type ClaimWrite = postgres.PendingQuery<postgres.Row[]>;
 export async function claimAndWrite(
   db: Db, apiKeyId: string, key: string, requestHash: string, writes: ClaimWrite[], status: number, bodyText: string, audit: AuditEntry | null,
 ): Promise<Claim> {
+  const claimed = db`from claimed`;
   let gated = db``;
   writes.forEach((w, k) => (gated = db`${gated}, ${db(`write_${k}`)} as (${w})`));
-  const audited = audit
-    ? db`, audited as (
-        insert into audit_log (organization_id, api_key_id, operation, status, resource_id, request_id)
-        select ${audit.organizationId}, ${audit.apiKeyId}, ${audit.operation}, ${audit.status}, ${audit.resourceId}, ${audit.requestId} from claimed)`
-    : db``;
+  const audited = audit ? db`, audited as (${auditInsert(db, audit, claimed)})` : db``;
   const [row] = await db`
-    with claim as (
-      select c.*, c.locked and (c.request_hash is null or c.expired or (c.request_hash = ${requestHash} and c.state <> 'done')) as ok
-      from (
-        select pg_try_advisory_xact_lock(hashtext(${`idem:${apiKeyId}`}), hashtext(${key})) as locked,
-               r.request_hash, r.state, r.response_status, r.response_body::text as response_body,
-               coalesce(r.created_at < now() - make_interval(hours => ${RETENTION_HOURS}), false) as expired
-        from (select 1) as one
-        left join idempotency_records r on r.api_key_id = ${apiKeyId} and r.key = ${key}
-        offset 0
-      ) as c
-    ), claimed as (select 1 from claim where ok)${gated}, stored as (
-      insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
-      select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json from claimed
-      on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
-        response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()
-    )${audited}
+    with claim as (${claimRow(db, apiKeyId, key, requestHash)}),
+    claimed as (select 1 from claim where ok)${gated},
+    stored as (${storedResponse(db, apiKeyId, key, requestHash, status, bodyText, claimed)})${audited}
     select * from claim`;
   return claimOf(row, requestHash);
 }
 
 /**
  * Stores the response's JSON text as sent, in the same transaction as the request's writes
- * (one upsert: the claim held no row; `json`, not `jsonb`, keeps the bytes), and with
- * `audit` the call's audit row in the same statement. It raises 'LP412' when the transaction's
- * claim did not get the key (migration 009): sent before the claim's answer is read, it makes
- * the transaction roll back.
+ * (one upsert: the claim held no row), and with `audit` the call's audit row in the same
+ * statement. It raises 'LP412' when the transaction's claim did not get the key (migration
+ * 009): a guard, as the transaction path reads the claim's answer before its handler runs.
  */
 export async function completeIdempotencyKey(
   db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, audit: AuditEntry | null = null,
 ): Promise<void> {
-  const stored = db`
-    insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
-    select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json
-    where idempotency_require_claim()
-    on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
-      response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()`;
+  const stored = storedResponse(db, apiKeyId, key, requestHash, status, bodyText, db`where idempotency_require_claim()`);
   if (!audit) {
     await stored;
     return;
