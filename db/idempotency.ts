@@ -47,15 +47,23 @@ function claimRow(db: Db, apiKeyId: string, key: string, requestHash: string) {
 
 /**
  * The stored response's upsert (`json`, not `jsonb`, keeps the bytes); `gate` ends its select:
- * what makes it store only for a key this request claimed.
+ * what makes it store only for a key this request claimed. A record it finds is replaced only
+ * when the claim could use the key (expired, or 'running'): one answered after the claim read
+ * the key stays, and the upsert returns no row (see `storedOrRaise`).
  */
 function storedResponse(db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, gate: ClaimWrite) {
   return db`
     insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
     select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json ${gate}
     on conflict (api_key_id, key) do update set request_hash = excluded.request_hash, state = 'done',
-      response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()`;
+      response_status = excluded.response_status, response_body = excluded.response_body, created_at = now()
+    where idempotency_records.state <> 'done' or idempotency_records.created_at < now() - make_interval(hours => ${RETENTION_HOURS})
+    returning 1`;
 }
+
+/** True where `stored` stored the response; raises 'LP412' where the key was answered meanwhile (migration 010). */
+const storedOrRaise = (db: Db, claimedOk: ClaimWrite) =>
+  db`case when ${claimedOk} and not exists (select 1 from stored) then idempotency_answered_meanwhile() else true end`;
 
 /** What a claim's row (the lock taken or not, the stored record if any) means for this request. */
 function claimOf(row: postgres.Row, requestHash: string): Claim {
@@ -92,7 +100,7 @@ export async function claimAndWrite(
     with claim as (${claimRow(db, apiKeyId, key, requestHash)}),
     claimed as (select 1 from claim where ok)${gated},
     stored as (${storedResponse(db, apiKeyId, key, requestHash, status, bodyText, claimed)})${audited}
-    select * from claim`;
+    select * from claim where ${storedOrRaise(db, db`claim.ok`)}`;
   return claimOf(row, requestHash);
 }
 
@@ -100,17 +108,20 @@ export async function claimAndWrite(
  * Stores the response's JSON text as sent, in the same transaction as the request's writes
  * (one upsert: the claim held no row), and with `audit` the call's audit row in the same
  * statement. It raises 'LP412' when the transaction's claim did not get the key (migration
- * 009): a guard, as the transaction path reads the claim's answer before its handler runs.
+ * 009: a guard, as the transaction path reads the claim's answer before its handler runs),
+ * or when the key was answered after the claim read it (migration 010).
  */
 export async function completeIdempotencyKey(
   db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, audit: AuditEntry | null = null,
 ): Promise<void> {
   const stored = storedResponse(db, apiKeyId, key, requestHash, status, bodyText, db`where idempotency_require_claim()`);
-  if (!audit) {
-    await stored;
-    return;
-  }
-  await db`with stored as (${stored}) ${auditInsert(db, audit)}`;
+  const audited = audit ? db`, audited as (${auditInsert(db, audit)})` : db``;
+  await db`with stored as (${stored})${audited} select ${storedOrRaise(db, db`true`)}`;
+}
+
+/** The store refused the key (migrations 009, 010): nothing was written; read the key again. */
+export function keyRefusedAtStore(err: unknown): boolean {
+  return (err as { code?: string })?.code === 'LP412';
 }
 
 /** Forgets a stored response whose follow-up work failed after the commit. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { claimAndWrite, claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, type Claim, type ClaimWrite } from '../../db/idempotency.ts';
+import { claimAndWrite, claimIdempotencyKey, completeIdempotencyKey, forgetIdempotencyKey, keyRefusedAtStore, type Claim, type ClaimWrite } from '../../db/idempotency.ts';
 import { ApiError, invalidInput } from '../errors.ts';
 import { auditEntry } from './audit.ts';
 import { IdempotencyKeyHeader } from '../contract/common.ts';
@@ -90,6 +90,17 @@ function refusalAtCommit(ctx: ApiContext, err: unknown): unknown {
   return refusal;
 }
 
+/**
+ * The store refused the key (another request answered it after this one's claim read it, or
+ * the claim did not get it): this request's writes rolled back, and the key read again says
+ * what to answer (the replay, or 409). Null when it does not apply.
+ */
+async function answeredMeanwhile(ctx: ApiContext, err: unknown, apiKeyId: string, key: string, hash: string): Promise<Exclude<Claim, { kind: 'claimed' }> | null> {
+  if (!keyRefusedAtStore(err)) return null;
+  const claim = await claimIdempotencyKey(ctx.services.sql, apiKeyId, key, hash);
+  return claim.kind === 'claimed' ? null : claim;
+}
+
 /** Work that must follow the commit (starting a workflow); if it fails the stored success is forgotten. */
 async function runAfterCommit(ctx: ApiContext, apiKeyId: string, key: string): Promise<void> {
   try {
@@ -164,6 +175,8 @@ async function inOneStatement(ctx: ApiContext, next: () => Promise<unknown>): Pr
   } catch (err) {
     // nothing was written: the audit row names no resource, as for a refusal before it
     ctx.state.resourceId = undefined;
+    const again = await answeredMeanwhile(ctx, err, apiKeyId, key, hash);
+    if (again) return answerUnclaimed(ctx, again);
     throw refusalAtCommit(ctx, err);
   }
   if (claim.kind !== 'claimed') return answerUnclaimed(ctx, claim);
@@ -210,6 +223,11 @@ async function inTransaction(ctx: ApiContext, next: () => Promise<unknown>): Pro
     });
   } catch (err) {
     if (err instanceof Unclaimed) return answerUnclaimed(ctx, err.claim);
+    const again = await answeredMeanwhile(ctx, err, apiKeyId, key, hash);
+    if (again) {
+      ctx.state.resourceId = undefined;
+      return answerUnclaimed(ctx, again);
+    }
     throw refusalAtCommit(ctx, err);
   } finally {
     ctx.state.db = sql;

@@ -1,5 +1,6 @@
 // The stored response's insert refuses a key the transaction did not claim (migration 009):
-// sent before the claim's answer is read, it rolls the transaction back at its COMMIT.
+// sent before the claim's answer is read, it rolls the transaction back at its COMMIT. And it
+// keeps a response answered after the claim read the key (migration 010).
 import test from 'ava';
 import { claimIdempotencyKey, completeIdempotencyKey } from '../../db/idempotency.ts';
 import { createProject } from '../../db/projects.ts';
@@ -82,4 +83,41 @@ test('a stored response is not replaced by a transaction whose claim found it (a
   t.is((await t.throwsAsync(stored) as any).code, 'LP412');
   const [row] = await api.sql`select response_body::text as body from idempotency_records where api_key_id = ${org.apiKeyId} and key = ${key}`;
   t.is(row.body, '{"first":true}');
+});
+
+test('a response stored after the claim read the key is kept: the store raises and the writes roll back', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const key = idem();
+  await api.sql.begin(async (tx) => {
+    await claimIdempotencyKey(tx as Db, org.apiKeyId, key, 'h');
+    await completeIdempotencyKey(tx as Db, org.apiKeyId, key, 'h', 201, '{"first":true}');
+  });
+  // a second request whose claim read the key before that commit and took its lock after it:
+  // the claim noted the key as this request's, but the record is there by the store
+  const err = await t.throwsAsync(api.sql.begin(async (tx) => {
+    await tx`select set_config('loadplan.idempotency_claimed', 'yes', true)`;
+    await createProject(tx as Db, { organizationId: org.organizationId, name: 'answered meanwhile', transportMode: 'sea', stops: [] });
+    await completeIdempotencyKey(tx as Db, org.apiKeyId, key, 'h', 201, '{"second":true}');
+  }));
+  t.is((err as any).code, 'LP412');
+  const [row] = await api.sql`select response_body::text as body from idempotency_records where api_key_id = ${org.apiKeyId} and key = ${key}`;
+  t.is(row.body, '{"first":true}');
+  const [{ n }] = await api.sql`select count(*)::int as n from projects where organization_id = ${org.organizationId}`;
+  t.is(n, 0);
+});
+
+test('an expired stored response is replaced by the next request with the key', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const key = idem();
+  await api.sql.begin(async (tx) => {
+    await claimIdempotencyKey(tx as Db, org.apiKeyId, key, 'h');
+    await completeIdempotencyKey(tx as Db, org.apiKeyId, key, 'h', 201, '{"first":true}');
+  });
+  await api.sql`update idempotency_records set created_at = now() - interval '25 hours' where api_key_id = ${org.apiKeyId} and key = ${key}`;
+  await api.sql.begin(async (tx) => {
+    t.is((await claimIdempotencyKey(tx as Db, org.apiKeyId, key, 'other')).kind, 'claimed');
+    await completeIdempotencyKey(tx as Db, org.apiKeyId, key, 'other', 201, '{"second":true}');
+  });
+  const [row] = await api.sql`select response_body::text as body from idempotency_records where api_key_id = ${org.apiKeyId} and key = ${key}`;
+  t.is(row.body, '{"second":true}');
 });
