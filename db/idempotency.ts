@@ -4,6 +4,9 @@ import { auditInsert, type AuditEntry } from './audit.ts';
 
 export const RETENTION_HOURS = 24;
 
+/** A piece of SQL another statement carries (postgres.js runs a fragment only where it is used). */
+type Fragment = postgres.PendingQuery<postgres.Row[]>;
+
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'replay'; status: number; /** the first response's JSON text, byte for byte */ body: string }
@@ -51,7 +54,7 @@ function claimRow(db: Db, apiKeyId: string, key: string, requestHash: string) {
  * when the claim could use the key (expired, or 'running'): one answered after the claim read
  * the key stays, and the upsert returns no row (see `storedOrRaise`).
  */
-function storedResponse(db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, gate: ClaimWrite) {
+function storedResponse(db: Db, apiKeyId: string, key: string, requestHash: string, status: number, bodyText: string, gate: Fragment) {
   return db`
     insert into idempotency_records (api_key_id, key, request_hash, state, response_status, response_body)
     select ${apiKeyId}, ${key}, ${requestHash}, 'done', ${status}, ${bodyText}::text::json ${gate}
@@ -62,7 +65,7 @@ function storedResponse(db: Db, apiKeyId: string, key: string, requestHash: stri
 }
 
 /** True where `stored` stored the response; raises 'LP412' where the key was answered meanwhile (migration 010). */
-const storedOrRaise = (db: Db, claimedOk: ClaimWrite) =>
+const storedOrRaise = (db: Db, claimedOk: Fragment) =>
   db`case when ${claimedOk} and not exists (select 1 from stored) then idempotency_answered_meanwhile() else true end`;
 
 /** What a claim's row (the lock taken or not, the stored record if any) means for this request. */
@@ -79,7 +82,7 @@ function claimOf(row: postgres.Row, requestHash: string): Claim {
  * selected `from claimed`, a relation with one row when the claim got the key and none
  * otherwise, so nothing is written for a key that is not this request's.
  */
-export type ClaimWrite = postgres.PendingQuery<postgres.Row[]>;
+export type ClaimWrite = Fragment;
 
 /**
  * The whole idempotent write in one statement, its own transaction (no BEGIN, no COMMIT):
