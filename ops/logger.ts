@@ -11,8 +11,15 @@ export const REDACT_PATHS = SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const level = LEVELS.includes(process.env.LOG_LEVEL ?? '') ? process.env.LOG_LEVEL! : 'info';
 
+/**
+ * stdout through pino's own asynchronous destination (sonic-boom): a write to a pipe is
+ * synchronous in Node on Linux, one system call per line (per request); this one writes
+ * off the event loop, and lines logged while a write is in flight go out together. It
+ * flushes synchronously when the process exits.
+ */
+const stdout = pino.destination({ dest: 1, sync: false });
 /** Where the lines go: stdout, or a stream a test swaps in. */
-let target: { write(line: string): unknown } = process.stdout;
+let target: { write(line: string): unknown } = stdout;
 const destination = { write: (line: string) => target.write(line) };
 
 const options = {
