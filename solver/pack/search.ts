@@ -371,8 +371,11 @@ function reachOf(problem: UnitProblem, phase: number): Reach {
  * every gap wider than the thinnest piece is reachable, so the table only adds noise.
  */
 const MAX_REACH_SIZES = 48;
-/** Most steps a reach table may take (a Unit in mm gets none). */
-const MAX_REACH_STEPS = 200_000;
+/**
+ * Most steps a reach table may take (BR1-BR7 need up to 27,600): a Unit in mm gets one only
+ * along an axis of one or two piece extents, so the first plan of a big fleet keeps its pace.
+ */
+const MAX_REACH_STEPS = 30_000;
 
 /** best[g] for g = 0..n (see `Reach`), or null. */
 function sums(values: Set<number>, n: number): Int32Array | null {
