@@ -345,6 +345,7 @@ interface Reach {
 }
 
 const reachCache = new WeakMap<UnitProblem, Reach[]>();
+const NO_REACH: Reach = { x: null, y: null, z: null };
 
 function reachOf(problem: UnitProblem, phase: number): Reach {
   let list = reachCache.get(problem);
@@ -352,7 +353,7 @@ function reachOf(problem: UnitProblem, phase: number): Reach {
   let r = list[phase];
   if (r) return r;
   const xs = new Set<number>(), ys = new Set<number>(), zs = new Set<number>();
-  for (const i of problem.phases[phase].items) {
+  for (const i of problem.columns ? [] : problem.phases[phase].items) {
     if (problem.remaining[i] <= 0) continue;
     const it = problem.items[i];
     for (const o of problem.orientationsOf(i)) {
@@ -361,7 +362,8 @@ function reachOf(problem: UnitProblem, phase: number): Reach {
     }
   }
   const { L, W, H } = problem.spec;
-  r = { x: sums(xs, L), y: sums(ys, W), z: sums(zs, H) };
+  // Not with column blocks: the first plan of a big fleet keeps its pace (and its plans).
+  r = problem.columns ? NO_REACH : { x: sums(xs, L), y: sums(ys, W), z: sums(zs, H) };
   list[phase] = r;
   return r;
 }
