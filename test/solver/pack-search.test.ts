@@ -78,6 +78,13 @@ test('a strip as wide as the phase\'s smallest block is no waste', (t) => {
   t.is(meritInSpace(2300), meritInSpace(1900));
 });
 
+test('under a support rule a strip no row of the phase\'s pieces fills exactly counts what they leave of it', (t) => {
+  // Pieces 400 mm long: a 600 mm strip takes one and leaves 200 mm, an 800 mm strip takes two.
+  t.true(meritInSpace(2500) < meritInSpace(2700));
+  t.is(meritInSpace(2700), meritInSpace(1900));
+  t.is(meritInSpace(2500), meritInSpace(2100));
+});
+
 /** An empty Unit with two pieces: one 1,100 mm long that stops 100 mm below the roof, one 1,000 mm long that reaches it. */
 function roofCase(s: UnitSpec) {
   const items = [item(0, 1100, 1900), item(1, 1000, 2000)];
