@@ -77,14 +77,11 @@ let baseServices: { close(): Promise<void> } | undefined;
 let baseSecret = '';
 if (values.base) {
   const from = (file: string) => import(resolve(values.base!, file));
-  const [{ createServices: createBase }, { startApiServer: startBase }, baseConnect, { migrate: migrateBase }, { seedBuiltIns: seedBase }, { createApiKey: createBaseKey }, orgs] =
+  const [{ createServices: createBase }, { startApiServer: startBase }, { connect: connectBase }, { migrate: migrateBase }, { seedBuiltIns: seedBase }, { createApiKey: createBaseKey }, orgs] =
     await Promise.all(['api/services.ts', 'api/server.ts', 'db/connect.ts', 'db/migrate.ts', 'db/seed.ts', 'db/api-keys.ts', 'db/organizations.ts'].map(from));
-  const connectBase = baseConnect.connect;
   await sql`create database bench_base`;
   const baseUrl = new URL(infra.databaseUrl);
   baseUrl.pathname = '/bench_base';
-  // a checkout from before the Unix-domain socket (db/connect.ts socketOf) connects through TCP
-  if (!baseConnect.socketOf) baseUrl.searchParams.delete('host');
   const baseSql = connectBase(baseUrl.toString());
   await migrateBase(baseSql);
   await seedBase(baseSql);

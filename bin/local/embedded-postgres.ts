@@ -7,9 +7,6 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 
-/** Where the server's Unix-domain socket goes (a short path: socket paths are limited to about 100 bytes). */
-const SOCKET_DIR = '/tmp';
-
 export interface LocalPostgres {
   url: string;
   stop(): Promise<void>;
@@ -27,7 +24,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
     password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${SOCKET_DIR}`, '-c', 'max_connections=300'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300'],
     onLog: () => {},
     onError: (e) => {
       const text = String(e);
@@ -36,8 +33,6 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port?: n
   });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  // the API and the worker connect through the Unix-domain socket (db/connect.ts socketOf);
-  // TCP stays open for other clients
-  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres?host=${SOCKET_DIR}`;
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`;
   return { url, stop: () => pg.stop() };
 }

@@ -6,7 +6,6 @@ import { createTestOrg } from '../support/fixtures.ts';
 import { newId } from '../../db/ids.ts';
 import net from 'node:net';
 import { testDatabaseUrl } from '../support/env.ts';
-import { socketOf } from '../../db/connect.ts';
 
 let api: TestApi;
 let sent: string[] = [];
@@ -63,14 +62,10 @@ test.serial('a created Project, its stored response and its audit row are one st
 /** Socket writes to Postgres while `call` runs: each is one round trip's requests. */
 async function postgresWritesOf<T>(call: () => Promise<T>): Promise<{ reply: T; writes: number }> {
   const port = Number(new URL(testDatabaseUrl()).port || 5432);
-  // through TCP, or through the Unix-domain socket (db/connect.ts): the only other pipes are stdout and stderr
-  const unix = socketOf(testDatabaseUrl()).path !== undefined;
-  const toPostgres = (socket: net.Socket) =>
-    unix ? (socket as any)._handle?.constructor?.name === 'Pipe' && socket !== process.stdout && socket !== process.stderr : socket.remotePort === port;
   let writes = 0;
   const write = net.Socket.prototype.write;
   net.Socket.prototype.write = function (this: net.Socket, ...args: any[]) {
-    if (toPostgres(this)) writes++;
+    if (this.remotePort === port) writes++;
     return (write as any).apply(this, args);
   } as any;
   try {

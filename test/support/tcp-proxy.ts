@@ -52,7 +52,5 @@ export async function proxiedTestDatabase(): Promise<{ proxy: TcpProxy; url: str
   const proxy = await startTcpProxy(target.hostname, Number(target.port));
   const via = new URL(testDatabaseUrl());
   via.port = String(proxy.port);
-  // through the proxy's TCP port, not the server's own Unix-domain socket
-  via.searchParams.delete('host');
   return { proxy, url: via.toString() };
 }

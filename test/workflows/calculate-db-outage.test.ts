@@ -15,7 +15,6 @@ test.before(async () => {
   const db = new URL(testDatabaseUrl());
   proxy = await startTcpProxy(db.hostname, Number(db.port || 5432));
   db.port = String(proxy.port);
-  db.searchParams.delete('host'); // through the proxy's TCP port, not the server's own Unix-domain socket
   w = await startTestWorker(undefined, db.toString());
   api = await startTestApi({ TEMPORAL_TASK_QUEUE: w.taskQueue });
 });
