@@ -9,6 +9,7 @@ import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 import type { Admits } from './stop-guard.ts';
 import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
+import { NO_REACH, reachOf, type Reach } from './reach.ts';
 
 export { CHUNK_BITS } from './phase-lists.ts';
 
@@ -82,6 +83,7 @@ export class UnitProblem {
   /** Per phase: the smallest block volume among blocks 0..i (non-increasing). */
   private readonly minVolumeUpTo: Float64Array[] = [];
   private readonly minDims: Float64Array[] = [];
+  private readonly reaches: Reach[] = [];
   private readonly figs: BlockFigures[] = [];
   private readonly minSectionUpTo: Float64Array[] = [];
   private readonly minFootprintUpTo: Float64Array[] = [];
@@ -220,6 +222,16 @@ export class UnitProblem {
   minExtents(phase: number): Float64Array {
     this.blocks(phase);
     return this.minDims[phase];
+  }
+
+  /**
+   * The phase's reach tables (reach.ts): none with column blocks, so the first plan of a big
+   * fleet keeps its pace (and its plans).
+   */
+  reach(phase: number): Reach {
+    return (this.reaches[phase] ??= this.columns
+      ? NO_REACH
+      : reachOf(this.spec, this.items, this.phases[phase].items, this.remaining, this.orientationsOf));
   }
 
   /** The extents and weights of a phase's blocks in flat arrays (same order as `blocks`). */

@@ -3,7 +3,7 @@
 import type { Block, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
-import { placedDims } from '../orientation.ts';
+import { deadPart } from './reach.ts';
 
 interface Move {
   block: Block;
@@ -325,83 +325,12 @@ function deadStrips(problem: UnitProblem, state: PackState, m: Move): number {
   const s = m.space;
   if (!s) return 0;
   const b = m.block;
-  const r = reachOf(problem, state.phase);
+  const r = problem.reach(state.phase);
   const ext = problem.minExtents(state.phase);
-  const gx = dead(m.x - s.x0, r.x, ext[0]) + dead(s.x1 - m.x - b.dx, r.x, ext[0]);
-  const gy = dead(m.y - s.y0, r.y, ext[1]) + dead(s.y1 - m.y - b.dy, r.y, ext[1]);
-  const gz = dead(s.z1 - m.z - b.dz, r.z, ext[2]);
+  const gx = deadPart(m.x - s.x0, r.x, ext[0]) + deadPart(s.x1 - m.x - b.dx, r.x, ext[0]);
+  const gy = deadPart(m.y - s.y0, r.y, ext[1]) + deadPart(s.y1 - m.y - b.dy, r.y, ext[1]);
+  const gz = deadPart(s.z1 - m.z - b.dz, r.z, ext[2]);
   return gx * b.dy * b.dz + gy * b.dx * b.dz + gz * b.dx * b.dy;
-}
-
-/**
- * Per axis: the largest sum of the phase's piece extents along it (each any number of
- * times) at most g, at index g; null where the table would cost too much (then only gaps
- * thinner than any block count as dead).
- */
-interface Reach {
-  x: Int32Array | null;
-  y: Int32Array | null;
-  z: Int32Array | null;
-}
-
-const reachCache = new WeakMap<UnitProblem, Reach[]>();
-const NO_REACH: Reach = { x: null, y: null, z: null };
-
-function reachOf(problem: UnitProblem, phase: number): Reach {
-  let list = reachCache.get(problem);
-  if (!list) reachCache.set(problem, (list = []));
-  let r = list[phase];
-  if (r) return r;
-  const xs = new Set<number>(), ys = new Set<number>(), zs = new Set<number>();
-  for (const i of problem.columns ? [] : problem.phases[phase].items) {
-    if (problem.remaining[i] <= 0) continue;
-    const it = problem.items[i];
-    for (const o of problem.orientationsOf(i)) {
-      const [a, b, c] = placedDims(it.l, it.w, it.h, o);
-      xs.add(a); ys.add(b); zs.add(c);
-    }
-  }
-  const { L, W, H } = problem.spec;
-  // Not with column blocks: the first plan of a big fleet keeps its pace (and its plans).
-  r = problem.columns ? NO_REACH : { x: sums(xs, L), y: sums(ys, W), z: sums(zs, H) };
-  list[phase] = r;
-  return r;
-}
-
-/**
- * Most piece extents along an axis for a reach table (BR1-BR7 have 6-47): with more (30-100 box types) nearly
- * every gap wider than the thinnest piece is reachable, so the table only adds noise.
- */
-const MAX_REACH_SIZES = 48;
-/**
- * Most steps a reach table may take (BR1-BR7 need up to 27,600): a Unit in mm gets one only
- * along an axis of one or two piece extents, so the first plan of a big fleet keeps its pace.
- */
-const MAX_REACH_STEPS = 30_000;
-
-/** best[g] for g = 0..n (see `Reach`), or null. */
-function sums(values: Set<number>, n: number): Int32Array | null {
-  if (!Number.isInteger(n) || values.size > MAX_REACH_SIZES || values.size * n > MAX_REACH_STEPS) return null;
-  const ok = new Uint8Array(n + 1);
-  ok[0] = 1;
-  for (const d of values) {
-    if (!Number.isInteger(d)) return null;
-    if (d <= 0 || d > n) continue;
-    for (let g = d; g <= n; g++) if (ok[g - d] === 1) ok[g] = 1;
-  }
-  const best = new Int32Array(n + 1);
-  for (let g = 1; g <= n; g++) best[g] = ok[g] === 1 ? g : best[g - 1];
-  return best;
-}
-
-/**
- * The part of a gap no sum of piece extents fills: with a reach table the gap less the
- * largest sum that fits it, else the whole gap when it is thinner than any block.
- */
-function dead(gap: number, best: Int32Array | null, least: number): number {
-  if (gap <= 0) return 0;
-  if (best === null || gap >= best.length) return gap < least ? gap : 0;
-  return gap - best[gap];
 }
 
 const MAX_IDLE_PHASES = 6;
