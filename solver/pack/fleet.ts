@@ -241,7 +241,7 @@ export class Fleet {
     const shared = new Map<string, Block[]>();
     const admits = mode.stopGuard ? stopGuard(this.prep.items, view.equipment.openings) : null;
     const make = (spec: UnitSpec, general: GeneralBlockOptions | null, noise: number, columns: boolean) => {
-      const problem = new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, this.groupBlockOf(view), minDim, this.ticker, general, noise, shared, columns);
+      const problem = new UnitProblem(spec, this.prep.items, remaining, phases, view.orientationsOf, this.groupBlockOf(view), minDim, this.ticker, general, noise, shared, columns, !columns);
       problem.admits = admits;
       return problem;
     };

@@ -114,6 +114,12 @@ export class UnitProblem {
     readonly shared: Map<string, Block[]> = new Map(),
     /** Also build column blocks (two short lines stacked; see column-blocks.ts). */
     readonly columns = false,
+    /**
+     * Count the room no sum of piece extents fills as dead in the greedy's merit (reach.ts):
+     * a Unit's improvement runs only. Not the first plan of a big fleet (its pace and plans)
+     * nor a keep-together group's packing (at 20,000 pieces its boxes cost a Unit).
+     */
+    readonly reachTables = false,
   ) {}
 
   /** The blocks of a phase, biggest first (built on first use). */
@@ -224,14 +230,11 @@ export class UnitProblem {
     return this.minDims[phase];
   }
 
-  /**
-   * The phase's reach tables (reach.ts): none with column blocks, so the first plan of a big
-   * fleet keeps its pace (and its plans).
-   */
+  /** The phase's reach tables (reach.ts), when the problem uses them (`reachTables`). */
   reach(phase: number): Reach {
-    return (this.reaches[phase] ??= this.columns
-      ? NO_REACH
-      : reachOf(this.spec, this.items, this.phases[phase].items, this.remaining, this.orientationsOf));
+    return (this.reaches[phase] ??= this.reachTables
+      ? reachOf(this.spec, this.items, this.phases[phase].items, this.remaining, this.orientationsOf)
+      : NO_REACH);
   }
 
   /** The extents and weights of a phase's blocks in flat arrays (same order as `blocks`). */

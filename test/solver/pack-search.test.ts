@@ -20,7 +20,8 @@ function single(it: Item): Block {
 }
 
 function problemOf(items: Item[], s: UnitSpec): UnitProblem {
-  return new UnitProblem(s, items, items.map(() => 1), [{ items: [1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker());
+  // as a Unit's improvement builds it: reach tables on
+  return new UnitProblem(s, items, items.map(() => 1), [{ items: [1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), false, true);
 }
 
 /** A piece 500 mm long at x 1000-1500: the space above it starts at x 0, over a gap. */
