@@ -5,12 +5,15 @@ import type { Env, PlanLimits } from '../config/env.ts';
 import type { Db, Sql } from '../db/connect.ts';
 import type { RouteContract } from './contract/routes.ts';
 import type { Admission } from '../db/admission.ts';
+import type { CommitGroups } from '../db/commit-groups.ts';
 
 /** What the API process hands to every request. */
 export interface Services {
   sql: Sql;
   /** The rate limiter's store: a separate pool, so its failure is seen on its own. */
   limiterSql: Sql;
+  /** Group commit of one-statement writes (db/commit-groups.ts), on `sql`. */
+  commitGroups: CommitGroups;
   env: Env;
   planLimits: PlanLimits;
   temporal: () => Promise<Client>;

@@ -1,5 +1,6 @@
 import { planLimits, type Env } from '../config/env.ts';
 import { connect } from '../db/connect.ts';
+import { CommitGroups } from '../db/commit-groups.ts';
 import { lazyTemporal } from '../temporal/connection.ts';
 import type { Services } from './context.ts';
 
@@ -16,6 +17,7 @@ export function createServices(
   return {
     sql,
     limiterSql,
+    commitGroups: new CommitGroups(sql),
     env,
     planLimits: planLimits(env),
     temporal: temporal.get,

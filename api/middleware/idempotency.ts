@@ -171,7 +171,9 @@ async function inOneStatement(ctx: ApiContext, next: () => Promise<unknown>): Pr
   const entry = ctx.state.afterCommit!.length === 0 ? auditEntry(ctx, ctx.status) : null;
   let claim: Claim;
   try {
-    claim = await claimAndWrite(sql, apiKeyId, key, hash, writes, ctx.status, storedBody(ctx), entry);
+    // with the organization's other creations arriving meanwhile: one commit for all of them
+    const body = storedBody(ctx);
+    claim = await ctx.services.commitGroups.run(ctx.state.auth!.organizationId, (db) => claimAndWrite(db, apiKeyId, key, hash, writes, ctx.status, body, entry));
   } catch (err) {
     // nothing was written: the audit row names no resource, as for a refusal before it
     ctx.state.resourceId = undefined;

@@ -251,3 +251,24 @@ test('a stored response that cannot be written rolls the write back and leaves t
   const [row] = await api.sql`select status, resource_id from audit_log where api_key_id = ${org.apiKeyId} and operation = 'createProject' and status = 500`;
   t.deepEqual({ ...row }, { status: 500, resource_id: null });
 });
+
+test('Project creations of one organization arriving together are each created once, audited once and replayed as sent, a key in use among them answering 409', async (t) => {
+  const names = Array.from({ length: 12 }, () => uniqueName());
+  const keys = names.map(() => idem());
+  // one key among them is held as a running request would hold it
+  const release = await holdLock((tx) => tx`select pg_advisory_xact_lock(hashtext(${`idem:${org.apiKeyId}`}), hashtext(${keys[5]}))`);
+  const replies = await Promise.all(names.map((name, i) => post('/projects', { name, transportMode: 'sea' }, keys[i])));
+  await release();
+  t.deepEqual(replies.map((r) => r.status), names.map((_, i) => (i === 5 ? 409 : 201)));
+  t.deepEqual(await Promise.all(names.map(countProjects)), names.map((_, i) => (i === 5 ? 0 : 1)));
+  const ids = replies.filter((r) => r.status === 201).map((r) => r.body.id as string);
+  const [{ n }] = await api.sql`select count(*)::int as n from audit_log where resource_id = any(${ids}) and status = 201`;
+  t.is(n, ids.length);
+  // the same requests again: each created one replays its response; the held key is free now
+  const again = await Promise.all(names.map((name, i) => post('/projects', { name, transportMode: 'sea' }, keys[i])));
+  again.forEach((r, i) => {
+    t.is(r.status, 201);
+    t.is(r.headers['idempotent-replayed'], i === 5 ? undefined : 'true');
+    if (i !== 5) t.is(r.body.id, replies[i].body.id);
+  });
+});

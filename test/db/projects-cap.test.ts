@@ -2,6 +2,7 @@
 // from it do not queue behind each other.
 import test from 'ava';
 import { createProject, projectsCapAtCommit } from '../../db/projects.ts';
+import { CommitGroups } from '../../db/commit-groups.ts';
 import { startTestApi, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg } from '../support/fixtures.ts';
 import type { Db } from '../../db/connect.ts';
@@ -24,6 +25,17 @@ const lockKeyOf = async (organizationId: string) =>
 async function create(organizationId: string, cap: number | null): Promise<'created' | 'refused'> {
   try {
     await api.sql.begin((tx) => createProject(tx as Db, { organizationId, name: 'p', transportMode: 'sea', stops: [], cap }));
+    return 'created';
+  } catch (err) {
+    if (projectsCapAtCommit(err) === cap) return 'refused';
+    throw err;
+  }
+}
+
+/** Creates a Project through a commit group (batched with the group's others): 'created' or 'refused'. */
+async function createGrouped(groups: CommitGroups, organizationId: string, cap: number | null): Promise<'created' | 'refused'> {
+  try {
+    await groups.run(organizationId, (db) => createProject(db, { organizationId, name: 'p', transportMode: 'sea', stops: [], cap }));
     return 'created';
   } catch (err) {
     if (projectsCapAtCommit(err) === cap) return 'refused';
@@ -107,4 +119,32 @@ test('the shared holders of an advisory lock are counted, for negative keys too'
 test('a Project created without a cap is not checked', async (t) => {
   const org = await createTestOrg(api.sql);
   t.deepEqual([await create(org.organizationId, null), await create(org.organizationId, null)], ['created', 'created']);
+});
+
+test('creations committed in groups, from several API processes at once, end exactly at the cap', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const cap = 40;
+  // one commit group per process: each batches the creations that arrive while one commits
+  const processes = Array.from({ length: 4 }, () => new CommitGroups(api.sql));
+  const outcomes = await Promise.all(Array.from({ length: cap + 12 }, (_, i) => createGrouped(processes[i % 4], org.organizationId, cap)));
+  const [{ n }] = await api.sql`select count(*)::int as n from projects where organization_id = ${org.organizationId}`;
+  t.is(n, cap);
+  t.is(outcomes.filter((o) => o === 'created').length, cap);
+  t.is(outcomes.filter((o) => o === 'refused').length, 12);
+});
+
+test('far from the cap a batch of creations takes the cap lock exclusively: each other transaction counts as one creation on the shared path', async (t) => {
+  const org = await createTestOrg(api.sql);
+  const key = await lockKeyOf(org.organizationId);
+  const groups = new CommitGroups(api.sql);
+  const far = maxConnections * 100;
+  let batch: Promise<string[]> | undefined;
+  await api.sql.begin(async (holder) => {
+    await holder`select pg_advisory_xact_lock_shared(${key}::bigint)`;
+    // the first creation runs alone (shared, as always); the two behind it form a batch
+    const first = createGrouped(groups, org.organizationId, far);
+    batch = Promise.all([first, createGrouped(groups, org.organizationId, far), createGrouped(groups, org.organizationId, far)]);
+    await someoneWaitsFor(key, 'ExclusiveLock');
+  });
+  t.deepEqual(await batch, ['created', 'created', 'created']);
 });
