@@ -91,6 +91,7 @@ async function multiSet(): Promise<void> {
     log(`${label(f.solver)} multi #${f.seed} (${f.container}, ${f.types} types, ${f.pieces} pieces): ${f.units} Units` +
       `${f.piecesUnloaded > 0 ? ` (${f.piecesUnloaded} unloaded)` : ''}, lower bound ${f.bound} (volume ${f.volumeBound})` +
       `${f.units > f.bound ? ` +${f.units - f.bound}` : ''}, ${f.ms} ms, first plan ${f.firstPlanMs} ms` +
+      `, fills ${f.fills.map((x) => (x * 100).toFixed(1)).join(' / ')}` +
       (f.violations > 0 ? `  VIOLATIONS ${f.violations}: ${f.firstViolation}` : ''));
   });
   const summary = solverPaths.map((solver) => {

@@ -49,7 +49,7 @@ export function roundDown(k: number): Dff {
 /** One orientation: the placed sides (mm). */
 type Way = [number, number, number];
 /** A Unit type's inner sides (mm). */
-type Sides = [number, number, number];
+export type Sides = [number, number, number];
 
 /**
  * `supportNone`: the plan's support rule is `none` (pieces may float). `dff: false` leaves
@@ -104,7 +104,7 @@ export function notStackableBound(lines: SolverCargoLine[], equipment: SolverEqu
   }
   // Height counts nothing: only the footprints' values on the floor.
   const flat: Dff = () => 1;
-  return ascend(pieces, sides, [identity, identity, flat], 2);
+  return ascend(pieces, sides, reachedSides(pieces, sides), [identity, identity, flat], 2);
 }
 
 /**
@@ -116,18 +116,49 @@ export function dffBound(lines: SolverCargoLine[], equipment: SolverEquipment[])
   const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
   const pieces = piecesOf(lines, sides);
   if (pieces.length === 0) return 0;
-  return ascend(pieces, sides, [identity, identity, identity], 3);
+  return ascend(pieces, sides, reachedSides(pieces, sides), [identity, identity, identity], 3);
 }
 
-/** Coordinate ascent over the first `axes` axes from `chosen`, twice round: the bound it reaches. */
-function ascend(pieces: Piece[], sides: Sides[], chosen: [Dff, Dff, Dff], axes: number): number {
-  let best = total(pieces, sides, chosen);
+/**
+ * Per Unit type, its sides as far as sums of piece extents reach: pieces side by side along an
+ * axis take a sum of their extents along it, so at most the largest such sum within the side.
+ * A dual feasible function may take that as the side (sizes are shares of it): any pieces in a
+ * row still have values summing to at most one. With few piece sizes this is well under the
+ * side (1,100 mm pieces in a 2,352 mm width: 2,200), which no function of shares alone sees.
+ */
+export function reachedSides(pieces: Piece[], sides: Sides[]): Sides[] {
+  return sides.map((s) => [0, 1, 2].map((axis) => {
+    const extents = new Set<number>();
+    for (const p of pieces) for (const w of p.ways) if (fits(w, s)) extents.add(w[axis]);
+    return largestSum([...extents], s[axis]);
+  }) as Sides);
+}
+
+/** The largest sum of the given sizes (each any number of times) that is at most `side`. */
+export function largestSum(sizes: number[], side: number): number {
+  const reach = new Uint8Array(side + 1);
+  reach[0] = 1;
+  for (const d of sizes.sort((a, b) => a - b)) {
+    for (let x = d; x <= side; x++) if (reach[x - d]) reach[x] = 1;
+    if (reach[side]) return side;
+  }
+  let x = side;
+  while (!reach[x]) x--;
+  return x;
+}
+
+/**
+ * Coordinate ascent over the first `axes` axes from `chosen`, twice round: the bound it reaches.
+ * The functions take the sides as far as the pieces reach (`reached`, see reachedSides).
+ */
+function ascend(pieces: Piece[], sides: Sides[], reached: Sides[], chosen: [Dff, Dff, Dff], axes: number): number {
+  let best = total(pieces, sides, reached, chosen);
   for (let round = 0; round < 2; round++) {
     for (let axis = 0; axis < axes; axis++) {
-      for (const f of candidates(pieces, sides, axis)) {
+      for (const f of candidates(pieces, sides, reached, axis)) {
         const trial: [Dff, Dff, Dff] = [...chosen];
         trial[axis] = f;
-        const t = total(pieces, sides, trial);
+        const t = total(pieces, sides, reached, trial);
         if (t > best + EPS) {
           best = t;
           chosen[axis] = f;
@@ -138,7 +169,7 @@ function ascend(pieces: Piece[], sides: Sides[], chosen: [Dff, Dff, Dff], axes: 
   return Math.ceil(best - 1e-6);
 }
 
-interface Piece {
+export interface Piece {
   quantity: number;
   ways: Way[];
 }
@@ -157,15 +188,16 @@ function fits(w: Way, s: Sides): boolean {
   return w[0] <= s[0] && w[1] <= s[1] && w[2] <= s[2];
 }
 
-/** Sum of the pieces' smallest values (over orientations and Unit types they fit). */
-function total(pieces: Piece[], sides: Sides[], f: [Dff, Dff, Dff]): number {
+/** Sum of the pieces' smallest values (over orientations and Unit types they fit; sides as far as reached). */
+function total(pieces: Piece[], sides: Sides[], reached: Sides[], f: [Dff, Dff, Dff]): number {
   let sum = 0;
   for (const p of pieces) {
     let min = Infinity;
     for (const w of p.ways) {
-      for (const s of sides) {
-        if (!fits(w, s)) continue;
-        const v = f[0](w[0], s[0]) * f[1](w[1], s[1]) * f[2](w[2], s[2]);
+      for (let k = 0; k < sides.length; k++) {
+        if (!fits(w, sides[k])) continue;
+        const r = reached[k];
+        const v = f[0](w[0], r[0]) * f[1](w[1], r[1]) * f[2](w[2], r[2]);
         if (v < min) min = v;
       }
     }
@@ -175,9 +207,15 @@ function total(pieces: Piece[], sides: Sides[], f: [Dff, Dff, Dff]): number {
 }
 
 /** Candidate functions for one axis: large/small cut at the pieces' own shares and a grid, and rounding down. */
-function candidates(pieces: Piece[], sides: Sides[], axis: number): Dff[] {
+function candidates(pieces: Piece[], sides: Sides[], reached: Sides[], axis: number): Dff[] {
   const shares = new Set<number>();
-  for (const p of pieces) for (const w of p.ways) for (const s of sides) if (2 * w[axis] <= s[axis]) shares.add(w[axis] / s[axis]);
+  for (const p of pieces) {
+    for (const w of p.ways) {
+      sides.forEach((s, k) => {
+        if (fits(w, s) && 2 * w[axis] <= reached[k][axis]) shares.add(w[axis] / reached[k][axis]);
+      });
+    }
+  }
   const sorted = [...shares].sort((a, b) => a - b);
   const picks = new Set<number>();
   for (let g = 1; g <= 10; g++) picks.add(g / 20);

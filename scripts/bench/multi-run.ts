@@ -19,6 +19,8 @@ export interface MultiFigures {
   piecesUnloaded: number;
   ms: number;
   firstPlanMs: number;
+  /** Each Unit's volume utilization (0..1), in Unit order: how the Units share the cargo. */
+  fills: number[];
   violations: number;
   firstViolation?: string;
 }
@@ -41,6 +43,7 @@ export async function runMulti(t: MultiTask): Promise<MultiFigures> {
     solver: t.solver, seed: t.seed, container: inst.input.equipment[0].id, types: inst.input.lines.length, pieces: inst.pieces,
     units: result.totals.units, bound: bounds.bound, volumeBound: bounds.volume, piecesUnloaded: result.totals.piecesUnloaded,
     ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
+    fills: result.units.map((u) => u.volumeUtilization),
     violations: violations.length,
     ...(violations.length > 0 ? { firstViolation: `${violations[0].rule}: ${violations[0].message}` } : {}),
   };

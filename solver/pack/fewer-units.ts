@@ -10,16 +10,24 @@ import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
 import { shareBig } from './fleet/share-big.ts';
+import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { shrinkTail } from './fleet/shrink-tail.ts';
 import type { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
 const MAX_TAIL = 4;
+/** Share of the time for copies of one Unit's packing (see share-copies.ts). */
+const COPIES_SHARE = 0.5;
+/** Share of the copies' time for packing the one Unit that is copied; the rest tops up and packs what the copies leave. */
+const PATTERN_SHARE = 0.8;
 
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   let best = plan;
+  // Few box types: one Unit's packing copied over one Unit fewer, on part of the time.
+  const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
+  if (copied) best = copied;
   // Half the time for the tail, the rest for sharing out.
   const tailEnd = ticker.now() + (deadline - ticker.now()) / 2;
   while (ticker.now() < tailEnd) {
@@ -107,9 +115,19 @@ function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tick
 function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: number[], groups: Set<number>, deadline: number, ticker: Ticker): FleetPlan | null {
   // Topping up puts later pieces in front of loaded ones: only where no Stop order can break.
   if (fleet.severalStops) return null;
-  const others = plan.units.filter((u) => u !== drop).sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
+  const units = topUpInto(fleet, plan.units.filter((u) => u !== drop), left, groups, deadline, ticker);
+  return isEmpty(left, groups) ? { ...plan, units } : null;
+}
+
+/**
+ * Puts as much of the cargo as goes into the free space of the Units, emptiest first (greedy);
+ * `left` and `groups` keep what is left. Returns the Units in their order, filled.
+ */
+function topUpInto(fleet: Fleet, units: PlannedUnit[], left: number[], groups: Set<number>, deadline: number, ticker: Ticker): PlannedUnit[] {
+  if (fleet.severalStops) return units;
+  const emptiestFirst = [...units].sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
   const replaced = new Map<PlannedUnit, PlannedUnit>();
-  for (const u of others) {
+  for (const u of emptiestFirst) {
     if (ticker.now() >= deadline || isEmpty(left, groups)) break;
     const root = reopen(u.state);
     const remaining = left.map((n, i) => n + root.used[i]);
@@ -122,8 +140,7 @@ function topUp(fleet: Fleet, plan: FleetPlan, drop: PlannedUnit | null, left: nu
     }
     replaced.set(u, { ...u, state });
   }
-  if (!isEmpty(left, groups)) return null;
-  return { ...plan, units: plan.units.filter((u) => u !== drop).map((u) => replaced.get(u) ?? u) };
+  return units.map((u) => replaced.get(u) ?? u);
 }
 
 /** The big pieces dealt over `target` Units, small ones offered to all (see share-big.ts); the rest topped up. */
@@ -133,6 +150,41 @@ function bigShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: numb
   const candidate: FleetPlan = { ...plan, units };
   if (isEmpty(rest.left, rest.groups)) return candidate;
   return topUp(fleet, candidate, null, rest.left, rest.groups, deadline, ticker);
+}
+
+/**
+ * The free Units' cargo in one Unit fewer, by copies of one Unit's packing (see
+ * share-copies.ts); what the copies leave is topped up into them and the rest packed into the
+ * Units still free. The first round that places every piece; null when none does.
+ */
+function copiedOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  const view = free[0]?.view;
+  if (!view || free.some((u) => u.view !== view)) return null;
+  const cargo = cargoOf(fleet, free);
+  const target = free.length - 1;
+  if (!copiesApply(fleet, cargo, target)) return null;
+  const fixed = plan.units.filter((u) => u.fixedUnit >= 0);
+  const patternsEnd = ticker.now() + (deadline - ticker.now()) * PATTERN_SHARE;
+  for (const copies of copyRounds(fleet, view, cargo, target, patternsEnd, ticker)) {
+    const units = completed(fleet, copies, fixed, target, deadline, ticker);
+    if (units) return { ...plan, units };
+  }
+  return null;
+}
+
+/** The copies with what they leave topped up into them and the rest in new Units (up to `target` in all); null when some is left. */
+function completed(fleet: Fleet, copies: Copies, fixed: PlannedUnit[], target: number, deadline: number, ticker: Ticker): PlannedUnit[] | null {
+  const left = copies.rest.left.slice();
+  const units = [...fixed, ...topUpInto(fleet, copies.units, left, new Set(), deadline, ticker)];
+  if (isEmpty(left, new Set())) return units;
+  const room = target - copies.units.length;
+  if (room <= 0) return null;
+  // The greedy first (fast); a beam search on part of the time left when it does not take all of it.
+  const sliceMs = Math.max(0, deadline - ticker.now()) / (2 * (room + 1));
+  const rest = fleet.packNew(left, new Set(), units, room, { beam: false, sliceMs: 0, deadline: 0 })
+    ?? fleet.packNew(left, new Set(), units, room, { beam: true, sliceMs, deadline });
+  return rest ? [...units, ...rest] : null;
 }
 
 /** Every item shared out evenly over `target` Units (see share-even.ts); the rest topped up. */

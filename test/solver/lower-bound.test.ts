@@ -1,5 +1,5 @@
 import test from 'ava';
-import { dffBound, largeSmall, roundDown, unitBounds } from '../../solver/lower-bound.ts';
+import { dffBound, largeSmall, largestSum, roundDown, unitBounds } from '../../solver/lower-bound.ts';
 import { knownOptimum } from '../../scripts/bench/known-optimum.ts';
 import { equipment, line } from './helpers.ts';
 
@@ -84,4 +84,23 @@ test('the non-stackable floor bound allows for pieces bridging over them where s
   t.is(unitBounds([crates, { ...bridging, quantity: 3 }], [equipment()]).notStackableFloor, 1);
   // With no support rule anything may float: nothing is proven by floor area.
   t.is(unitBounds([crates], [equipment()], true).notStackableFloor, 0);
+});
+
+test('the largest sum of piece extents within a side, each extent any number of times', (t) => {
+  t.is(largestSum([1100, 800], 2352), 2200);
+  t.is(largestSum([800, 700], 2352), 2300);
+  t.is(largestSum([300, 400], 1000), 1000);
+  t.is(largestSum([600], 500), 0);
+});
+
+test('the bound counts a side only as far as sums of the pieces\' extents reach', (t) => {
+  // Upright, lengths and widths of 350, 450 and 600 mm reach 950 of 1,000 mm, heights of 350
+  // and 400 mm reach 800: their volume (71 % of the Unit) does not fit one Unit.
+  const lines = [
+    line({ id: 'a', quantity: 8, lengthMm: 600, widthMm: 350, heightMm: 350, orientations: [...UPRIGHT] }),
+    line({ id: 'b', quantity: 2, lengthMm: 450, widthMm: 350, heightMm: 400, orientations: [...UPRIGHT] }),
+  ];
+  const b = unitBounds(lines, [equipment()]);
+  t.is(b.volume, 1);
+  t.is(b.dff, 2);
 });
