@@ -11,8 +11,6 @@ import type { Admits } from './stop-guard.ts';
 import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
 import { NO_REACH, reachOf, type Reach } from './reach.ts';
 
-export { CHUNK_BITS } from './phase-lists.ts';
-
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
   items: number[];
@@ -50,20 +48,18 @@ export interface BlockFigures {
   /** 1: so does every block of the phase. */
   allFull: number;
   /**
-   * A block of one item: the item and the pieces it takes (so a scan checks what is left
-   * without reading the block); -1 for columns and groups (their own check).
+   * The pieces per item a block takes (so a scan checks what is left without reading the
+   * block): entries needFrom[i] .. needFrom[i + 1] - 1 of needItem and needCount.
    */
-  item: Int32Array;
-  count: Int32Array;
+  needFrom: Int32Array;
+  needItem: Int32Array;
+  needCount: Int32Array;
+  /** 1: the block's own check instead (`PackState.available`: keep-together groups). */
+  byObject: Uint8Array;
   /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
   rests: Uint8Array;
   /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */
   allRest: boolean;
-  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
-  chunkDx: Float64Array;
-  chunkDy: Float64Array;
-  chunkDz: Float64Array;
-  chunkWeight: Float64Array;
 }
 
 interface SimpleEntry {
@@ -94,6 +90,8 @@ export class UnitProblem {
    * anywhere: blocks scanned, spaces ordered and spaces carved (see search.ts).
    */
   work = 0;
+  /** Greedy completions run on this problem (how many nodes the search evaluated). */
+  completions = 0;
 
   constructor(
     readonly spec: UnitSpec,

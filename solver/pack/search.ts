@@ -1,7 +1,8 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, Space } from '../model.ts';
-import { CHUNK_BITS, type UnitProblem } from './problem.ts';
+import type { UnitProblem } from './problem.ts';
+import { firstLiveAt, liveBlocks, piecesLeft } from './live-blocks.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadPart } from './reach.ts';
 
@@ -100,28 +101,21 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (ry < sy) sy = ry;
     if (sx < ext[0] || sy < ext[1]) return [];
   }
-  const used = state.used, remaining = problem.remaining;
-  const mask = (1 << CHUNK_BITS) - 1;
+  const remaining = problem.remaining;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
-  const { dx, dy, dz, weight, full, item: itemOf, count, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
-  const n = blocks.length;
+  const { dx, dy, dz, weight, full, byObject, needFrom, needItem, needCount } = f;
+  const used = state.used;
+  const live = liveBlocks(problem, state, f);
+  const list = live.list, count = live.count;
   let scanned = 0;
-  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < n; i++) {
+  // Only the blocks the state has the pieces for (live-blocks.ts), in list order.
+  for (let r = firstLiveAt(live, problem.firstFittingBox(state.phase, sx, sy, sz)); r < count; r++) {
+    const i = list[r];
     scanned++;
-    if ((i & mask) === 0) {
-      // A chunk whose smallest extents or weight do not fit holds no block that fits.
-      const c = i >> CHUNK_BITS;
-      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
-        i += mask;
-        continue;
-      }
-    }
     if (dx[i] > sx || dy[i] > sy || dz[i] > sz || weight[i] > weightLeft) continue;
     // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
     if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
-    // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
-    const item = itemOf[i];
-    if (item >= 0 ? used[item] + count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
+    if (byObject[i] === 1 ? !state.available(blocks[i], remaining) : !piecesLeft(needFrom[i], needFrom[i + 1], needItem, needCount, used, remaining)) continue;
     const b = blocks[i];
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
@@ -254,9 +248,14 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
 /** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
   const choices = greedyChoices(problem);
+  problem.completions++;
   for (;;) {
     const moves = nextMoves(problem, state, choices);
-    if (moves.length === 0) return state;
+    if (moves.length === 0) {
+      // The live list serves the search only (a kept Unit would hold its problem's blocks).
+      state.live = null;
+      return state;
+    }
     apply(problem, state, moves[greedyPick(problem, state, moves)]);
   }
 }
