@@ -29,6 +29,14 @@ export interface LiveBlocks {
  */
 const REFRESH_PLACED = 4;
 
+/**
+ * Most pieces per line (mean over a phase's items) for which scans use live lists: with more
+ * (BR1-BR7 have 6 or more), pieces run out slowly and a scan finds its blocks early, so the
+ * filtering costs more than it saves (BR2, the same improvement on a virtual clock: 0-70 %
+ * more CPU with them).
+ */
+export const LIVE_MAX_PIECES_PER_LINE = 5;
+
 /** The state's live blocks of the phase list `f` of `problem`, brought up to its placements. */
 export function liveBlocks(problem: UnitProblem, state: PackState, f: BlockFigures): LiveBlocks {
   const live = state.live;

@@ -4,6 +4,7 @@ import type { Block, Item } from '../model.ts';
 import { MAX_BLOCKS_PER_ITEM } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
+import { LIVE_MAX_PIECES_PER_LINE } from './live-blocks.ts';
 import { needsFullSupport } from './state.ts';
 
 /**
@@ -138,6 +139,9 @@ export class PhaseCuts {
   }
 }
 
+/** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
+export const CHUNK_BITS = 4;
+
 /**
  * A phase's sorted block list with what the search reads of it: the flat figures, the
  * smallest extents, and per index the smallest volume, cross-section (y*z) and footprint
@@ -145,17 +149,24 @@ export class PhaseCuts {
  */
 export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
   const n = list.length;
+  const chunks = (n >> CHUNK_BITS) + 1;
   // One buffer for the float figures (one allocation per list, not ten).
-  const floats = new Float64Array(7 * n + 3);
+  const floats = new Float64Array(7 * n + 4 * chunks + 3);
   let at = 0;
   const take = (k: number) => floats.subarray(at, (at += k));
   const dx = take(n), dy = take(n), dz = take(n), weight = take(n);
   const mins = take(n), sections = take(n), footprints = take(n);
+  const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
+  const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
   const minDims = take(3);
-  const item = new Int32Array(n);
+  const item = new Int32Array(n), count = new Int32Array(n);
   const flags = new Uint8Array(3 * n);
   const full = flags.subarray(0, n), rests = flags.subarray(n, 2 * n), byObject = flags.subarray(2 * n);
-  const needFrom = new Int32Array(n + 1);
+  let pieces = 0;
+  for (const i of phase.items) pieces += remaining[i];
+  // Lines of few pieces: scans read live lists (live-blocks.ts), which read the pieces per item.
+  const liveScan = pieces <= LIVE_MAX_PIECES_PER_LINE * phase.items.length;
+  const needFrom = new Int32Array(liveScan ? n + 1 : 0);
   const needs: number[] = [];
   let allRest = true;
   let allFull = 1;
@@ -170,6 +181,11 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     allFull &= full[i];
     if (restsOnFaces(items, b)) rests[i] = 1;
     else allRest = false;
+    const c = i >> CHUNK_BITS;
+    if (bx < chunkDx[c]) chunkDx[c] = bx;
+    if (by < chunkDy[c]) chunkDy[c] = by;
+    if (bz < chunkDz[c]) chunkDz[c] = bz;
+    if (bw < chunkWeight[c]) chunkWeight[c] = bw;
     if (b.volume < vol) vol = b.volume;
     if (by * bz < sec) sec = by * bz;
     if (bx * by < foot) foot = bx * by;
@@ -179,12 +195,14 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     if (bz < ez) ez = bz;
     const simple = isSimple(b);
     item[i] = simple ? b.item : -1;
+    count[i] = simple ? b.count : -1;
+    if (!simple && !b.need) byObject[i] = 1;
+    if (!liveScan) continue;
     needFrom[i] = needs.length >> 1;
     if (simple) needs.push(b.item, b.count);
     else if (b.need) for (const [it, k] of b.need) needs.push(it, k);
-    else byObject[i] = 1;
   }
-  needFrom[n] = needs.length >> 1;
+  if (liveScan) needFrom[n] = needs.length >> 1;
   const needItem = new Int32Array(needs.length >> 1), needCount = new Int32Array(needs.length >> 1);
   for (let k = 0; k < needItem.length; k++) {
     needItem[k] = needs[2 * k];
@@ -204,7 +222,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, allFull, needFrom, needItem, needCount, byObject, rests, allRest },
+    list, figs: { dx, dy, dz, weight, full, allFull, item, count, needFrom, needItem, needCount, byObject, rests, allRest, liveScan, chunkDx, chunkDy, chunkDz, chunkWeight },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };

@@ -11,6 +11,8 @@ import type { Admits } from './stop-guard.ts';
 import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
 import { NO_REACH, reachOf, type Reach } from './reach.ts';
 
+export { CHUNK_BITS } from './phase-lists.ts';
+
 /** Cargo packed together; phases go in order (deepest Stop first). */
 export interface Phase {
   items: number[];
@@ -56,6 +58,19 @@ export interface BlockFigures {
   needCount: Int32Array;
   /** 1: the block's own check instead (`PackState.available`: keep-together groups). */
   byObject: Uint8Array;
+  /**
+   * A block of one item: the item and the pieces it takes (the chunk scan's check); -1 for
+   * columns and groups (their own check).
+   */
+  item: Int32Array;
+  count: Int32Array;
+  /** Scans read per-state lists of the blocks with pieces left (lines of few pieces; live-blocks.ts). */
+  liveScan: boolean;
+  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it (the chunk scan). */
+  chunkDx: Float64Array;
+  chunkDy: Float64Array;
+  chunkDz: Float64Array;
+  chunkWeight: Float64Array;
   /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
   rests: Uint8Array;
   /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */
