@@ -4,7 +4,6 @@ import type { Block, Item } from '../model.ts';
 import { MAX_BLOCKS_PER_ITEM } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
-import { LIVE_MAX_PIECES_PER_LINE } from './live-blocks.ts';
 import { needsFullSupport } from './state.ts';
 
 /**
@@ -159,15 +158,10 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
   const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
   const minDims = take(3);
-  const item = new Int32Array(n), count = new Int32Array(n);
-  const flags = new Uint8Array(3 * n);
-  const full = flags.subarray(0, n), rests = flags.subarray(n, 2 * n), byObject = flags.subarray(2 * n);
-  let pieces = 0;
-  for (const i of phase.items) pieces += remaining[i];
-  // Lines of few pieces: scans read live lists (live-blocks.ts), which read the pieces per item.
-  const liveScan = pieces <= LIVE_MAX_PIECES_PER_LINE * phase.items.length;
-  const needFrom = new Int32Array(liveScan ? n + 1 : 0);
-  const needs: number[] = [];
+  const ints = new Int32Array(2 * n);
+  const item = ints.subarray(0, n), count = ints.subarray(n);
+  const flags = new Uint8Array(2 * n);
+  const full = flags.subarray(0, n), rests = flags.subarray(n);
   let allRest = true;
   let allFull = 1;
   let vol = Infinity, sec = Infinity, foot = Infinity;
@@ -196,17 +190,6 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     const simple = isSimple(b);
     item[i] = simple ? b.item : -1;
     count[i] = simple ? b.count : -1;
-    if (!simple && !b.need) byObject[i] = 1;
-    if (!liveScan) continue;
-    needFrom[i] = needs.length >> 1;
-    if (simple) needs.push(b.item, b.count);
-    else if (b.need) for (const [it, k] of b.need) needs.push(it, k);
-  }
-  if (liveScan) needFrom[n] = needs.length >> 1;
-  const needItem = new Int32Array(needs.length >> 1), needCount = new Int32Array(needs.length >> 1);
-  for (let k = 0; k < needItem.length; k++) {
-    needItem[k] = needs[2 * k];
-    needCount[k] = needs[2 * k + 1];
   }
   // An item's blocks were capped only if the list holds that many (most lists are shorter).
   if (n >= MAX_BLOCKS_PER_ITEM) {
@@ -222,7 +205,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, allFull, item, count, needFrom, needItem, needCount, byObject, rests, allRest, liveScan, chunkDx, chunkDy, chunkDz, chunkWeight },
+    list, figs: { dx, dy, dz, weight, full, allFull, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };

@@ -50,31 +50,20 @@ export interface BlockFigures {
   /** 1: so does every block of the phase. */
   allFull: number;
   /**
-   * The pieces per item a block takes (so a scan checks what is left without reading the
-   * block): entries needFrom[i] .. needFrom[i + 1] - 1 of needItem and needCount.
-   */
-  needFrom: Int32Array;
-  needItem: Int32Array;
-  needCount: Int32Array;
-  /** 1: the block's own check instead (`PackState.available`: keep-together groups). */
-  byObject: Uint8Array;
-  /**
-   * A block of one item: the item and the pieces it takes (the chunk scan's check); -1 for
-   * columns and groups (their own check).
+   * A block of one item: the item and the pieces it takes (so a scan checks what is left
+   * without reading the block); -1 for columns and groups (their own check).
    */
   item: Int32Array;
   count: Int32Array;
-  /** Scans read per-state lists of the blocks with pieces left (lines of few pieces; live-blocks.ts). */
-  liveScan: boolean;
-  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it (the chunk scan). */
-  chunkDx: Float64Array;
-  chunkDy: Float64Array;
-  chunkDz: Float64Array;
-  chunkWeight: Float64Array;
   /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
   rests: Uint8Array;
   /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */
   allRest: boolean;
+  /** Per run of CHUNK blocks (index >> CHUNK_BITS): the smallest extents and weight in it. */
+  chunkDx: Float64Array;
+  chunkDy: Float64Array;
+  chunkDz: Float64Array;
+  chunkWeight: Float64Array;
 }
 
 interface SimpleEntry {

@@ -2,7 +2,6 @@
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
-import { firstLiveAt, liveBlocks, piecesLeft } from './live-blocks.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadPart } from './reach.ts';
 
@@ -81,6 +80,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const front = problem.spec.anchor === 'wall' || s.x0 <= problem.spec.L - s.x1;
   const weightLeft = problem.spec.payload - state.weight;
   const out: Move[] = [];
+  const blocks = problem.blocks(state.phase);
   const f = problem.figures(state.phase);
   // Above the floor under a support rule: blocks stand at anchors on the top faces.
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
@@ -100,54 +100,6 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (ry < sy) sy = ry;
     if (sx < ext[0] || sy < ext[1]) return [];
   }
-  const scanned = f.liveScan
-    ? scanLive(problem, state, s, sx, sy, sz, weightLeft, onFaces, floating, anchors, front, left, limit, out)
-    : scanChunks(problem, state, s, sx, sy, sz, weightLeft, onFaces, floating, anchors, front, left, limit, out);
-  problem.work += scanned;
-  return out;
-}
-
-const NO_ANCHORS: Anchor[] = [];
-
-/**
- * The scan of a phase of lines of few pieces: only the blocks the state has the pieces for
- * (live-blocks.ts), in list order, into `out`. Returns how many blocks it read.
- */
-function scanLive(
-  problem: UnitProblem, state: PackState, s: Space, sx: number, sy: number, sz: number, weightLeft: number,
-  onFaces: boolean, floating: boolean, anchors: Anchor[], front: boolean, left: boolean, limit: number, out: Move[],
-): number {
-  const f = problem.figures(state.phase);
-  const blocks = problem.blocks(state.phase);
-  const remaining = problem.remaining, used = state.used;
-  // The flat figures in locals: the loop calls out, so the engine would reload them per block.
-  const { dx, dy, dz, weight, full, byObject, needFrom, needItem, needCount } = f;
-  const live = liveBlocks(problem, state, f);
-  const list = live.list, count = live.count;
-  let scanned = 0;
-  for (let r = firstLiveAt(live, problem.firstFittingBox(state.phase, sx, sy, sz)); r < count; r++) {
-    const i = list[r];
-    scanned++;
-    if (dx[i] > sx || dy[i] > sy || dz[i] > sz || weight[i] > weightLeft) continue;
-    // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
-    if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
-    // Pieces left since the list was last filtered.
-    if (byObject[i] === 1 ? !state.available(blocks[i], remaining) : !piecesLeft(needFrom[i], needFrom[i + 1], needItem, needCount, used, remaining)) continue;
-    if (tryBlock(problem, state, s, blocks[i], f.rests[i], onFaces, floating, anchors, front, left, out) && out.length >= limit) break;
-  }
-  return scanned;
-}
-
-/**
- * The scan of a phase of lines of many pieces: every block from the first that may fit, a
- * chunk of CHUNK blocks skipped where none fits, into `out`. Returns how many it read.
- */
-function scanChunks(
-  problem: UnitProblem, state: PackState, s: Space, sx: number, sy: number, sz: number, weightLeft: number,
-  onFaces: boolean, floating: boolean, anchors: Anchor[], front: boolean, left: boolean, limit: number, out: Move[],
-): number {
-  const f = problem.figures(state.phase);
-  const blocks = problem.blocks(state.phase);
   const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
@@ -170,30 +122,25 @@ function scanChunks(
     // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
     const item = itemOf[i];
     if (item >= 0 ? used[item] + count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
-    if (tryBlock(problem, state, s, blocks[i], f.rests[i], onFaces, floating, anchors, front, left, out) && out.length >= limit) break;
+    const b = blocks[i];
+    if (!onFaces) {
+      const y = left ? s.y0 : s.y1 - b.dy;
+      const x = front ? s.x0 : s.x1 - b.dx;
+      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
+      out.push({ block: b, x, y, z: s.z0, space: s });
+    } else {
+      if (floating && f.rests[i] === 1) continue;
+      const m = supportedMove(problem, state, s, anchors, b, front, left);
+      if (!m) continue;
+      out.push(m);
+    }
+    if (out.length >= limit) break;
   }
-  return scanned;
+  problem.work += scanned;
+  return out;
 }
 
-/** Adds the block at the space's corner or first anchor where it can stand; false if none. */
-function tryBlock(
-  problem: UnitProblem, state: PackState, s: Space, b: Block, rests: number, onFaces: boolean, floating: boolean, anchors: Anchor[],
-  front: boolean, left: boolean, out: Move[],
-): boolean {
-  if (!onFaces) {
-    const y = left ? s.y0 : s.y1 - b.dy;
-    const x = front ? s.x0 : s.x1 - b.dx;
-    if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) return false;
-    out.push({ block: b, x, y, z: s.z0, space: s });
-    return true;
-  }
-  if (floating && rests === 1) return false;
-  const m = supportedMove(problem, state, s, anchors, b, front, left);
-  if (!m) return false;
-  out.push(m);
-  return true;
-}
-
+const NO_ANCHORS: Anchor[] = [];
 
 /** Some top face at the space's floor that may carry cargo reaches into the space. */
 function facesUnder(state: PackState, s: Space): boolean {
@@ -310,11 +257,7 @@ export function greedy(problem: UnitProblem, state: PackState): PackState {
   problem.completions++;
   for (;;) {
     const moves = nextMoves(problem, state, choices);
-    if (moves.length === 0) {
-      // The live list serves the search only (a kept Unit would hold its problem's blocks).
-      state.live = null;
-      return state;
-    }
+    if (moves.length === 0) return state;
     apply(problem, state, moves[greedyPick(problem, state, moves)]);
   }
 }

@@ -1,6 +1,5 @@
 // The packing state of one Unit and the hard-rule checks for putting a block into it.
 import type { Block, FixedPiece, Item, PlacedBlock, Space, Support } from '../model.ts';
-import type { LiveBlocks } from './live-blocks.ts';
 import { carveSpaces } from './spaces.ts';
 
 export interface UnitSpec {
@@ -34,8 +33,6 @@ export class PackState {
   phase = 0;
   placedAtPhaseStart = 0;
   idlePhases = 0;
-  /** The blocks of the phase being searched that the state has the pieces for (live-blocks.ts). */
-  live: LiveBlocks | null = null;
 
   /** Indices of `supports` per height, ascending (copied on first write after a clone). */
   private byZ = new Map<number, number[]>();
@@ -62,8 +59,6 @@ export class PackState {
     c.phase = this.phase;
     c.placedAtPhaseStart = this.placedAtPhaseStart;
     c.idlePhases = this.idlePhases;
-    c.live = this.live;
-    if (this.live) this.live.shared = true;
     return c;
   }
 
