@@ -5,6 +5,7 @@
 // `--fixed-work` runs both on a virtual clock (0.1 ms per clock read), so both make exactly
 // the same search, and divides by the CPU time each used: steady on a loaded machine.
 //   npx tsx scripts/bench/search-rate.ts --data <folder> [--instances 2] [--seconds 2] [--support full|none] [--vs /path/to/checkout] [--fixed-work]
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,20 +35,21 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-function rate(solve: Solve, input: SolveInput): { stepsPerSecond: number; volume: number } {
+function rate(solve: Solve, input: SolveInput): { stepsPerSecond: number; volume: number; plan: string } {
   let polls = 0;
   let reads = 0;
   const fixed = values['fixed-work'];
   const t0 = fixed ? cpuMs() : performance.now();
   const result = solve(input, { isCancelled: () => (polls++, false), ...(fixed ? { now: () => reads++ * 0.1 } : {}) });
   const ms = (fixed ? cpuMs() : performance.now()) - t0;
-  return { stepsPerSecond: (polls * 32 * 1000) / ms, volume: result.totals.volumeLoadedMm3 };
+  const plan = createHash('sha1').update(JSON.stringify(result.placements)).digest('hex').slice(0, 10);
+  return { stepsPerSecond: (polls * 32 * 1000) / ms, volume: result.totals.volumeLoadedMm3, plan };
 }
 
 const solvers: [string, Solve][] = [['this', await solverOf('.')]];
 if (values.vs) solvers.push([values.vs, await solverOf(values.vs)]);
 const sums = solvers.map(() => 0);
-let n = 0;
+let n = 0, differ = 0;
 for (const f of readdirSync(values.data!).sort()) {
   let instances;
   try {
@@ -60,7 +62,11 @@ for (const f of readdirSync(values.data!).sort()) {
     const figs = solvers.map(([, s]) => rate(s, input));
     figs.forEach((r, k) => (sums[k] += r.stepsPerSecond));
     n++;
-    console.log(`${f} #${inst.number}: ` + figs.map((r, k) => `${solvers[k][0]} ${Math.round(r.stepsPerSecond)} steps/s`).join(', '));
+    const same = figs.every((r) => r.plan === figs[0].plan);
+    if (!same) differ++;
+    const planNote = values['fixed-work'] && figs.length > 1 ? (same ? ', same plan' : ', DIFFERENT plans') : '';
+    console.log(`${f} #${inst.number}: ` + figs.map((r, k) => `${solvers[k][0]} ${Math.round(r.stepsPerSecond)} steps/s`).join(', ') + planNote);
   }
 }
 console.log('mean steps/s: ' + solvers.map(([name], k) => `${name} ${Math.round(sums[k] / n)}`).join(', '));
+if (values['fixed-work'] && solvers.length > 1) console.log(`plans differing: ${differ} of ${n}`);

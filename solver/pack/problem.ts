@@ -94,6 +94,8 @@ export class UnitProblem {
    * anywhere: blocks scanned, spaces ordered and spaces carved (see search.ts).
    */
   work = 0;
+  /** Greedy completions run on this problem (how many nodes the search evaluated). */
+  completions = 0;
 
   constructor(
     readonly spec: UnitSpec,

@@ -254,6 +254,7 @@ function apply(problem: UnitProblem, state: PackState, m: Move): void {
 /** Completes the state greedily (the best block by `merit` that fits the chosen space). */
 export function greedy(problem: UnitProblem, state: PackState): PackState {
   const choices = greedyChoices(problem);
+  problem.completions++;
   for (;;) {
     const moves = nextMoves(problem, state, choices);
     if (moves.length === 0) return state;

@@ -1,0 +1,141 @@
+// How many nodes the single-Unit improvement evaluates: one Unit filled from all the cargo as
+// `fill` does with a budget (every variant's greedy, then beam searches), on a CPU-time clock,
+// counting greedy completions (each beam node's score is one). Prints per instance the time
+// to build the block lists, the completions and completions per CPU second, and the fill.
+// `--virtual` runs on a virtual clock (0.01 ms per read): the same search for any checkout,
+// so its plan hash shows whether a speed-up changed a decision. `--greedies R`: instead, every
+// variant's greedy from the empty Unit R times (no clock at all): greedy completions per CPU
+// second on the same work for any checkout (the plan hash covers every variant's plan).
+// `--beam K --reads N`: one beam search of variant K (0: corner, biggest first, general
+// blocks) on a virtual clock of N reads: the same search for any checkout, timed in CPU.
+//   npx tsx scripts/bench/search-nodes.ts <BR1..BR7 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R]
+// Reaches into Fleet's private helpers: keep in step with fleet.ts.
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Block } from '../../solver/model.ts';
+import { Fleet } from '../../solver/pack/fleet.ts';
+import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
+import { improveUnit } from '../../solver/pack/improve.ts';
+import { beamSearch, greedy } from '../../solver/pack/search.ts';
+import { UnitProblem, type Phase } from '../../solver/pack/problem.ts';
+import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import { brToInput, parseBr } from './br-format.ts';
+import { generateSets } from './br-generate.ts';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    count: { type: 'string', default: '3' },
+    seed: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+    support: { type: 'string', default: 'full' },
+    virtual: { type: 'boolean', default: false },
+    greedies: { type: 'string', default: '0' },
+    beam: { type: 'string' },
+    reads: { type: 'string', default: '20000' },
+    data: { type: 'string', default: '/work/shared/data/clp/br' },
+  },
+});
+const set = positionals[0] ?? 'T100';
+const count = Number(values.count);
+const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
+const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
+  { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
+];
+
+const instances = set.startsWith('T')
+  ? generateSets([Number(set.slice(1))], count, Number(values.seed))[0].instances
+  : parseBr(readFileSync(`${values.data}/thpack${set.slice(2)}.txt`, 'utf8')).slice(0, count);
+
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+function planHash(state: PackState): string {
+  const text = state.placed.map((p) => `${p.x},${p.y},${p.z},${p.block.dx},${p.block.dy},${p.block.dz},${p.block.item}`).join(';');
+  return createHash('sha1').update(text).digest('hex').slice(0, 10);
+}
+
+let sumRate = 0, sumFill = 0;
+for (const inst of instances) {
+  const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
+  const prep = prepare(input);
+  let reads = 0;
+  const ticker = new Ticker(values.virtual ? { now: () => reads++ * 0.01 } : { now: cpuMs });
+  const fleet = new Fleet(input, prep, ticker);
+  const internals = fleet as unknown as {
+    phasesFor(v: unknown, left: number[], g: Set<number>): Phase[];
+    minDimOf(p: Phase[]): number;
+    groupBlockOf(v: unknown): (g: number) => Block | null;
+  };
+  const view = fleet.views[0];
+  const left = prep.counts.slice();
+  const phases = internals.phasesFor(view, left, new Set());
+  const minDim = internals.minDimOf(phases);
+  const shared = new Map<string, Block[]>();
+  const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
+  variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
+  const problems: UnitProblem[] = [];
+  const make = (k: number, noise: number) => {
+    const v = variants[k];
+    const p = new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, internals.groupBlockOf(view), minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
+    problems.push(p);
+    return p;
+  };
+  const c0 = cpuMs();
+  const deadline = ticker.now() + Number(values.seconds) * 1000;
+  // The block lists first (improveUnit would build them in its first greedies): their cost apart.
+  for (let k = 0; k < variants.length; k++) {
+    const p = make(k, 0);
+    for (let ph = 0; ph < phases.length; ph++) p.blocks(ph);
+  }
+  const built = cpuMs() - c0;
+  const blockCount = problems.map((p) => p.blocks(0).length);
+  const root = new PackState(view.spec, prep.items.length);
+  const repeat = Number(values.greedies);
+  if (repeat > 0) {
+    const g0 = cpuMs();
+    const w0 = problems.reduce((a, p) => a + p.work, 0);
+    const plans: string[] = [];
+    for (let r = 0; r < repeat; r++) for (const p of problems) plans.push(planHash(greedy(p, root.clone())));
+    const ms = cpuMs() - g0;
+    const work = problems.reduce((a, p) => a + p.work, 0) - w0;
+    const rate = (plans.length * 1000) / ms;
+    sumRate += rate;
+    const hash = createHash('sha1').update(plans.join()).digest('hex').slice(0, 10);
+    console.log(`${set} #${inst.number}: blocks ${blockCount.join('/')} built ${built.toFixed(0)} ms, ${plans.length} greedies in ${ms.toFixed(0)} ms CPU (${rate.toFixed(1)}/s), work ${(work / plans.length).toFixed(0)} per greedy, plans ${hash}`);
+    continue;
+  }
+  if (values.beam !== undefined) {
+    const p = problems[Number(values.beam)];
+    const before = p.completions;
+    reads = 0;
+    const b0 = cpuMs();
+    const state = beamSearch(p, root, Number(values.reads) * 0.01);
+    const ms = cpuMs() - b0;
+    const rate = ((p.completions - before) * 1000) / ms;
+    sumRate += rate;
+    sumFill += state.volume / (view.spec.L * view.spec.W * view.spec.H);
+    console.log(`${set} #${inst.number}: beam of variant ${values.beam}: ${p.completions - before} completions in ${ms.toFixed(0)} ms CPU (${rate.toFixed(1)}/s), plan ${planHash(state)}`);
+    continue;
+  }
+  problems.length = 0;
+  const s0 = cpuMs();
+  const best = improveUnit(make, variants.length, root, deadline, ticker, 1);
+  const searched = cpuMs() - s0;
+  const completions = problems.reduce((a, p) => a + p.completions, 0);
+  const fill = best.volume / (view.spec.L * view.spec.W * view.spec.H);
+  const hash = planHash(best);
+  const rate = (completions * 1000) / searched;
+  sumRate += rate;
+  sumFill += fill;
+  console.log(
+    `${set} #${inst.number}: blocks ${blockCount.join('/')} built ${built.toFixed(0)} ms, search ${searched.toFixed(0)} ms CPU, ` +
+      `${completions} completions (${rate.toFixed(1)}/s), fill ${(100 * fill).toFixed(2)} %, plan ${hash}`,
+  );
+}
+console.log(`${set} ${values.support}: mean ${(sumRate / instances.length).toFixed(1)} completions/s` + (Number(values.greedies) > 0 ? '' : `, fill ${((100 * sumFill) / instances.length).toFixed(2)} %`));
