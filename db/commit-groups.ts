@@ -74,8 +74,12 @@ export class CommitGroups {
   private async together(batch: Member[]): Promise<void> {
     let results: unknown[];
     try {
-      // marked, for checks at the commit that count one row per transaction (migration 011)
-      results = await this.sql.begin((tx) => Promise.all([tx`select set_config('loadplan.commit_group', 'yes', true)`, ...batch.map((m) => m.statement(tx))]));
+      results = await this.sql.begin((tx) => {
+        // marked, for checks that count one creation per transaction (migration 011); sent
+        // first: a query goes out when it is awaited, and the statements below await theirs at once
+        const marked = tx`select set_config('loadplan.commit_group', 'yes', true)`.execute();
+        return Promise.all([marked, ...batch.map((m) => m.statement(tx))]);
+      });
     } catch {
       // rolled back: nothing of the batch was written; each statement answers for itself
       await Promise.all(batch.map((m) => this.alone(m)));

@@ -22,10 +22,22 @@ const insert = (k: string) => (db: Db) => db`insert into ${db(table)} (k) values
 const keys = async (prefix: string) =>
   (await sql`select k from ${sql(table)} where k like ${prefix + '%'} order by k`).map((r) => r.k as string);
 
-test('a lone statement runs at once in a transaction of its own', async (t) => {
+/** The batch marker as the statement's transaction sees it ('' outside a batch). */
+const marker = (db: Db) => db`select coalesce(current_setting('loadplan.commit_group', true), '') as m`.then(([r]) => r.m as string);
+
+test('a lone statement runs at once in a transaction of its own, outside any batch', async (t) => {
   const groups = new CommitGroups(sql);
   const [a, b] = await Promise.all([groups.run('lone-a', (db) => txid(db)), groups.run('lone-b', (db) => txid(db))]);
   t.not(a, b);
+  t.is(await groups.run('lone-c', marker), '');
+});
+
+test('a batch\'s transaction is marked, for checks at the commit that count one creation per transaction', async (t) => {
+  const groups = new CommitGroups(sql);
+  const first = groups.run('marked', (db) => txid(db, 0.2));
+  const batch = [groups.run('marked', marker), groups.run('marked', marker)];
+  await first;
+  t.deepEqual(await Promise.all(batch), ['yes', 'yes']);
 });
 
 test('statements of a group arriving while one of it runs are committed together, in one transaction', async (t) => {
