@@ -21,10 +21,14 @@ test.after.always(async () => {
 const lockKeyOf = async (organizationId: string) =>
   (await api.sql`select hashtext(${`plan-cap:projects:${organizationId}`}) as k`)[0].k as number;
 
-/** Creates a Project in a transaction of its own: 'created', or 'refused' by the cap at commit. */
-async function create(organizationId: string, cap: number | null): Promise<'created' | 'refused'> {
+/** Runs a creation's statement; by default in a transaction of its own. */
+type Runner = (work: (db: Db) => Promise<unknown>) => Promise<unknown>;
+const ownTransaction: Runner = (work) => api.sql.begin((tx) => work(tx as Db));
+
+/** Creates a Project: 'created', or 'refused' by the cap at commit. */
+async function create(organizationId: string, cap: number | null, run: Runner = ownTransaction): Promise<'created' | 'refused'> {
   try {
-    await api.sql.begin((tx) => createProject(tx as Db, { organizationId, name: 'p', transportMode: 'sea', stops: [], cap }));
+    await run((db) => createProject(db, { organizationId, name: 'p', transportMode: 'sea', stops: [], cap }));
     return 'created';
   } catch (err) {
     if (projectsCapAtCommit(err) === cap) return 'refused';
@@ -32,16 +36,9 @@ async function create(organizationId: string, cap: number | null): Promise<'crea
   }
 }
 
-/** Creates a Project through a commit group (batched with the group's others): 'created' or 'refused'. */
-async function createGrouped(groups: CommitGroups, organizationId: string, cap: number | null): Promise<'created' | 'refused'> {
-  try {
-    await groups.run(organizationId, (db) => createProject(db, { organizationId, name: 'p', transportMode: 'sea', stops: [], cap }));
-    return 'created';
-  } catch (err) {
-    if (projectsCapAtCommit(err) === cap) return 'refused';
-    throw err;
-  }
-}
+/** Creates a Project through a commit group (batched with the group's others). */
+const createGrouped = (groups: CommitGroups, organizationId: string, cap: number | null) =>
+  create(organizationId, cap, (work) => groups.run(organizationId, work));
 
 /** Resolves once some transaction waits for the advisory lock `key` in `mode`. */
 async function someoneWaitsFor(key: number, mode: 'ShareLock' | 'ExclusiveLock'): Promise<void> {
