@@ -8,10 +8,13 @@
 // type, 2-5 box types, every box must go, no support rule; bench/multi-container.ts), seeds
 // 1..--instances; prints the Units against the lower bound (the optimum is unknown).
 // --first-seed n: seeds n..n + instances - 1 (other instances than the usual ones).
+// --set multi --data <folder>: the problems of a folder of CSV instances instead (csv-format.ts;
+// e.g. thpack9's 47), the --instances first from number --first-seed.
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { csvInstanceFiles } from './bench/csv-format.ts';
 import type { MultiFigures, MultiTask } from './bench/multi-run.ts';
 import type { UnitsFigures, UnitsTask } from './bench/units-run.ts';
 
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     set: { type: 'string', default: 'known' },
     'first-seed': { type: 'string', default: '1' },
+    data: { type: 'string' },
   },
 });
 
@@ -82,8 +86,12 @@ if (values.set === 'multi') {
 
 async function multiSet(): Promise<void> {
   const tasks: MultiTask[] = [];
-  for (const seed of seeds) {
-    for (const solver of solverPaths) tasks.push({ solver, seed, seconds: Number(values.seconds), clock });
+  const problems = values.data
+    ? csvInstanceFiles(values.data).filter((f) => seeds.includes(f.number)).map((f) => ({ seed: f.number, items: f.items }))
+    : seeds.map((seed) => ({ seed }));
+  if (problems.length === 0) throw new Error(`no CSV instances numbered ${seeds[0]}-${seeds.at(-1)} in ${values.data}`);
+  for (const p of problems) {
+    for (const solver of solverPaths) tasks.push({ solver, ...p, seconds: Number(values.seconds), clock });
   }
   const results: MultiFigures[] = [];
   await runAll<MultiTask, MultiFigures>('./bench/multi-run.ts', tasks, (f) => {

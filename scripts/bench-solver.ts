@@ -1,4 +1,5 @@
-// Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them),
+// Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them), on a
+// folder of the same instances in CSV form (`<set>.txt_<n>_items.csv` + `_bins.csv`: BR0, BR8-BR15),
 // or on BR-style sets generated from a seed (types=1 makes one-type sets).
 //   npm run bench:solver -- --data <folder> [--instances N] [--seconds S] [--support full|none|both] [--jobs J] [--json]
 //   npm run bench:solver -- --generate types=30,50,70,100 [--count 20] [--seed 1] [...]
@@ -11,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatBr, parseBr, type BrInstance } from './bench/br-format.ts';
+import { csvInstanceFiles, loadCsvSets } from './bench/csv-format.ts';
 import { generateSets } from './bench/br-generate.ts';
 import type { BrFigures } from './bench/br-run.ts';
 
@@ -45,6 +47,7 @@ export function setName(file: string): string {
 }
 
 function loadSets(folder: string, limit: number): { set: string; instances: BrInstance[] }[] {
+  if (csvInstanceFiles(folder).length > 0) return loadCsvSets(folder, limit);
   const out: { set: string; instances: BrInstance[] }[] = [];
   for (const f of readdirSync(folder).sort()) {
     let instances: BrInstance[];

@@ -2,6 +2,7 @@
 import { checkPlan } from '../../solver/check/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import { loadSolve } from './br-run.ts';
+import { csvMultiContainer } from './csv-format.ts';
 import { multiContainer } from './multi-container.ts';
 import { cpuMs } from './process-cpu.ts';
 
@@ -27,13 +28,15 @@ export interface MultiFigures {
 
 export interface MultiTask {
   solver: string; seed: number; seconds: number;
+  /** An instance's items file (csv-format.ts) instead of a generated problem; `seed` is its number. */
+  items?: string;
   /** 'cpu': the solver's clock is this process's CPU time. */
   clock?: 'real' | 'cpu';
 }
 
 export async function runMulti(t: MultiTask): Promise<MultiFigures> {
   const solve = await loadSolve(t.solver);
-  const inst = multiContainer(t.seed, t.seconds);
+  const inst = t.items ? csvMultiContainer(t.items, t.seed, t.seconds) : multiContainer(t.seed, t.seconds);
   const t0 = performance.now();
   const result = solve(inst.input, t.clock === 'cpu' ? { now: cpuMs } : {});
   const ms = performance.now() - t0;
