@@ -43,13 +43,19 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   const free = freeUnits(best).length;
   if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
     const even = evenShared(fleet, best, free - 1, deadline, ticker);
-    if (even) return renumbered(even);
+    if (even) return renumbered(withoutEmpty(even));
   }
   if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
     const shared = bigShared(fleet, best, free - 1, deadline, ticker);
     if (shared) best = shared;
   }
-  return best === plan ? plan : renumbered(best);
+  return best === plan ? plan : renumbered(withoutEmpty(best));
+}
+
+/** The plan without free Units that hold nothing (sharing out over N Units may leave one empty). */
+function withoutEmpty(plan: FleetPlan): FleetPlan {
+  const units = plan.units.filter((u) => u.fixedUnit >= 0 || u.state.placed.length > 0);
+  return units.length === plan.units.length ? plan : { ...plan, units };
 }
 
 /** Volume of cargo in the plan's last free Unit (0 without one). */

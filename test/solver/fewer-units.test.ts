@@ -61,3 +61,19 @@ test('a first plan as few Units as the lower bound is returned without searching
   t.is(result.units.length, 2);
   t.is(result.stats.iterations, 1);
 });
+
+test('a plan holds no Unit without cargo: sharing out over one Unit fewer that leaves one empty drops it', (t) => {
+  // Problem 5 of the classic multi-container set (sides x100): every 800 x 1,200 x 1,200 piece
+  // needs a Unit of its own, the others share the room beside and above them.
+  const all = ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'] as const;
+  const box = (id: string, quantity: number, l: number, w: number, h: number) =>
+    line({ id, quantity, lengthMm: l, widthMm: w, heightMm: h, orientations: [...all] });
+  const result = solveChecked(t, input({
+    equipment: [equipment({ innerLengthMm: 2000, innerWidthMm: 800, innerHeightMm: 1600, doorWidthMm: 800, doorHeightMm: 1600 })],
+    lines: [box('a', 45, 800, 1600, 400), box('b', 60, 800, 800, 800), box('c', 50, 800, 1200, 1200), box('d', 25, 1200, 400, 400)],
+    options: { seed: 5, timeBudgetMs: 10_000, supportRule: 'none' },
+  }), { now: fakeClock() });
+  t.is(result.totals.piecesUnloaded, 0);
+  const loaded = new Set(result.placements.map((p) => p.unitIndex));
+  t.deepEqual(result.units.filter((u) => !loaded.has(u.index)).map((u) => u.index), []);
+});
