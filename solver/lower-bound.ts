@@ -71,7 +71,7 @@ export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[
     }
   }
   const v = Math.ceil(volume / maxVolume), w = Math.ceil(weight / maxPayload), f = Math.ceil(floor / maxFloor);
-  const d = dff ? dffBound(lines, equipment) : 0;
+  const d = dff ? Math.max(dffBound(lines, equipment), lineDffBound(lines, equipment)) : 0;
   const n = notStackableBound(lines, equipment, supportNone);
   return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, bound: Math.max(v, w, f, d, n) };
 }
@@ -116,7 +116,26 @@ export function dffBound(lines: SolverCargoLine[], equipment: SolverEquipment[])
   const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
   const pieces = piecesOf(lines, sides);
   if (pieces.length === 0) return 0;
-  return ascend(pieces, sides, reachedSides(pieces, sides), [identity, identity, identity], 3);
+  return ascend(pieces, sides, reachedSides(pieces, sides), [identity, identity, identity], 3, true);
+}
+
+/**
+ * The largest of the lines' bounds each on its own. The ascent over all pieces at once can
+ * stop at a local best that no single line's functions beat together: 50 pieces of
+ * 800 x 1,200 x 1,200 mm in a 2,000 x 800 x 1,600 mm Unit fit one to a Unit (each takes the
+ * whole width, and two are too long and too high together), which large/small functions on
+ * length and height together show, and either alone lowers the other pieces' values.
+ */
+export function lineDffBound(lines: SolverCargoLine[], equipment: SolverEquipment[]): number {
+  const sides: Sides[] = equipment.map((e) => [e.innerLengthMm, e.innerWidthMm, e.innerHeightMm]);
+  let best = 0;
+  // A piece's value is at most 1: a line of no more pieces than the best so far cannot beat it.
+  for (const l of [...lines].sort((a, b) => b.quantity - a.quantity)) {
+    if (l.quantity <= best) break;
+    const pieces = piecesOf([l], sides);
+    if (pieces.length > 0) best = Math.max(best, ascend(pieces, sides, reachedSides(pieces, sides), [identity, identity, identity], 3, true));
+  }
+  return best;
 }
 
 /**
@@ -151,17 +170,28 @@ export function largestSum(sizes: number[], side: number): number {
  * Coordinate ascent over the first `axes` axes from `chosen`, twice round: the bound it reaches.
  * The functions take the sides as far as the pieces reach (`reached`, see reachedSides).
  */
-function ascend(pieces: Piece[], sides: Sides[], reached: Sides[], chosen: [Dff, Dff, Dff], axes: number): number {
+function ascend(pieces: Piece[], sides: Sides[], reached: Sides[], chosen: [Dff, Dff, Dff], axes: number, pairs = false): number {
   let best = total(pieces, sides, reached, chosen);
+  const tryTrial = (trial: [Dff, Dff, Dff]) => {
+    const t = total(pieces, sides, reached, trial);
+    if (t > best + EPS) {
+      best = t;
+      chosen.splice(0, 3, ...trial);
+    }
+  };
   for (let round = 0; round < 2; round++) {
     for (let axis = 0; axis < axes; axis++) {
       for (const f of candidates(pieces, sides, reached, axis)) {
         const trial: [Dff, Dff, Dff] = [...chosen];
         trial[axis] = f;
-        const t = total(pieces, sides, reached, trial);
-        if (t > best + EPS) {
-          best = t;
-          chosen[axis] = f;
+        tryTrial(trial);
+        // One function on this axis and the next at once: a piece whose two sides may swap
+        // (1,200 x 1,100 mm either way round) gains only when both axes change together.
+        if (pairs && axis + 1 < axes) {
+          const both: [Dff, Dff, Dff] = [...chosen];
+          both[axis] = f;
+          both[axis + 1] = f;
+          tryTrial(both);
         }
       }
     }

@@ -104,3 +104,25 @@ test('the bound counts a side only as far as sums of the pieces\' extents reach'
   t.is(b.volume, 1);
   t.is(b.dff, 2);
 });
+
+test('a line that fits one to a Unit counts a Unit per piece, whatever the other lines add', (t) => {
+  // Problem 5 of the classic multi-container set (sides x100): an 800 x 1,200 x 1,200 piece takes
+  // the whole 800 mm width, and two are too long and too high for the Unit together.
+  const unit = equipment({ innerLengthMm: 2000, innerWidthMm: 800, innerHeightMm: 1600 });
+  const lines = [
+    line({ id: 'a', quantity: 45, lengthMm: 800, widthMm: 1600, heightMm: 400 }),
+    line({ id: 'b', quantity: 60, lengthMm: 800, widthMm: 800, heightMm: 800 }),
+    line({ id: 'c', quantity: 50, lengthMm: 800, widthMm: 1200, heightMm: 1200 }),
+    line({ id: 'd', quantity: 25, lengthMm: 1200, widthMm: 400, heightMm: 400 }),
+  ];
+  t.true(dffBound(lines, [unit]) < 50); // the ascent over all lines at once stops short
+  t.is(unitBounds(lines, [unit], true).bound, 50);
+});
+
+test('a piece whose two lying sides may swap counts both at once: two to a Unit, one per layer', (t) => {
+  // 1,200 x 1,100 x 400 mm in 1,800 x 1,500 x 900 mm: only lying flat, one per layer, two layers.
+  const unit = equipment({ innerLengthMm: 1800, innerWidthMm: 1500, innerHeightMm: 900 });
+  const b = unitBounds([line({ quantity: 28, lengthMm: 1200, widthMm: 1100, heightMm: 400 })], [unit]);
+  t.is(b.volume, 7);
+  t.is(b.bound, 14);
+});
