@@ -28,28 +28,39 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   // Few box types: one Unit's packing copied over one Unit fewer, on part of the time.
   const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
   if (copied) best = copied;
-  // Half the time for the tail, the rest for sharing out.
-  const tailEnd = ticker.now() + (deadline - ticker.now()) / 2;
-  while (ticker.now() < tailEnd) {
+  // Half the time for the tail, the rest for sharing out; a shared plan's tail is worked again.
+  best = tailWorked(fleet, best, ticker.now() + (deadline - ticker.now()) / 2, ticker);
+  while (ticker.now() < deadline) {
+    const shared = sharedOneFewer(fleet, best, deadline, ticker);
+    if (!shared) break;
+    best = tailWorked(fleet, withoutEmpty(shared), ticker.now() + (deadline - ticker.now()) / 2, ticker);
+  }
+  return best === plan ? plan : renumbered(withoutEmpty(best));
+}
+
+/** The tail's moves (empty the last Unit, shrink it, repack the last few) while they succeed, until `end`. */
+function tailWorked(fleet: Fleet, plan: FleetPlan, end: number, ticker: Ticker): FleetPlan {
+  let best = plan;
+  while (ticker.now() < end) {
     ticker.poll();
-    const next = emptyLast(fleet, best, tailEnd, ticker) ?? shrinkTail(fleet, best, tailEnd, ticker) ?? repackTail(fleet, best, tailEnd, ticker);
+    const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker);
     if (!next) break;
     best = next;
   }
-  // With time left, share every item out evenly over one Unit fewer, so the last Units are not
-  // left with the types that pack worst (few box types: 10 -> 9 Units where the last three,
-  // all of one type, held 77 % each); else share the big pieces out (each Unit its part of them to
-  // build on, every small piece offered to fill the headroom).
-  const free = freeUnits(best).length;
-  if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
-    const even = evenShared(fleet, best, free - 1, deadline, ticker);
-    if (even) return renumbered(withoutEmpty(even));
-  }
-  if (free >= 2 && best.units.length === free && ticker.now() < deadline) {
-    const shared = bigShared(fleet, best, free - 1, deadline, ticker);
-    if (shared) best = shared;
-  }
-  return best === plan ? plan : renumbered(withoutEmpty(best));
+  return best;
+}
+
+/**
+ * Every item shared out evenly over one Unit fewer, so the last Units are not left with the
+ * types that pack worst (few box types: 10 -> 9 Units where the last three, all of one type,
+ * held 77 % each); else the big pieces shared out (each Unit its part of them to build on,
+ * every small piece offered to fill the headroom). Null when neither places everything.
+ */
+function sharedOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan).length;
+  if (free < 2 || plan.units.length !== free) return null;
+  return evenShared(fleet, plan, free - 1, deadline, ticker)
+    ?? (ticker.now() < deadline ? bigShared(fleet, plan, free - 1, deadline, ticker) : null);
 }
 
 /** The plan without free Units that hold nothing (sharing out over N Units may leave one empty). */
