@@ -1,0 +1,83 @@
+// Carriers next to what they carry in the packing order. Column blocks pair two lines only
+// within one phase, and phases take items by volume: the tallest non-stackable pallets share
+// a phase with the tallest stackable ones, which they are too tall to stand on, while the short
+// carriers they fit come phases later. So, per Stop, each non-stackable upright piece is matched
+// to a stackable upright piece of the same footprint that it fits on under the roof, and the
+// matched lines are put next to each other in the order (the carrier first).
+import type { Item } from '../../model.ts';
+
+/** An entry of the packing order (item >= 0, or a keep-together group with item -1). */
+export interface OrderEntry {
+  group: number;
+  item: number;
+  rank: number;
+}
+
+const UPRIGHT = new Set(['LWH', 'WLH']);
+
+/** Upright only, not in a group, not fragile: its height is fixed and it can be a column's part. */
+function columnPart(it: Item): boolean {
+  return it.group < 0 && !it.fragile && it.orientations.every((o) => UPRIGHT.has(o));
+}
+
+const footprint = (it: Item) => `${Math.max(it.l, it.w)}x${Math.min(it.l, it.w)}`;
+
+/**
+ * `entries` in packing order (by rank, bigger first), with each matched non-stackable item moved
+ * right after its carrier. `height`: the tallest Unit's inner height.
+ */
+export function carriersFirst<E extends OrderEntry>(entries: E[], items: Item[], counts: ArrayLike<number>, height: number): E[] {
+  // Per item: the carrier item it is matched to (its first matched piece decides).
+  const carrierOf = new Map<number, number>();
+  const byRank = new Map<number, E[]>();
+  for (const e of entries) if (e.item >= 0 && columnPart(items[e.item])) (byRank.get(e.rank) ?? byRank.set(e.rank, []).get(e.rank)!).push(e);
+  for (const list of byRank.values()) {
+    const byFoot = new Map<string, { tops: number[]; carriers: number[] }>();
+    for (const e of list) {
+      const it = items[e.item];
+      const f = byFoot.get(footprint(it)) ?? byFoot.set(footprint(it), { tops: [], carriers: [] }).get(footprint(it))!;
+      for (let k = 0; k < counts[e.item]; k++) (it.stackable ? f.carriers : f.tops).push(e.item);
+    }
+    for (const { tops, carriers } of byFoot.values()) {
+      // Tallest top first, on the tallest carrier it still fits on: shorter carriers stay for taller tops.
+      tops.sort((a, b) => items[b].h - items[a].h || a - b);
+      carriers.sort((a, b) => items[b].h - items[a].h || a - b);
+      const taken = new Uint8Array(carriers.length);
+      for (const t of tops) {
+        const k = carriers.findIndex((c, n) => taken[n] === 0 && items[c].h + items[t].h <= height);
+        if (k < 0) continue;
+        taken[k] = 1;
+        if (!carrierOf.has(t)) carrierOf.set(t, carriers[k]);
+      }
+    }
+  }
+  if (carrierOf.size === 0) return entries;
+  const carried = new Map<number, number[]>();
+  for (const [t, c] of carrierOf) (carried.get(c) ?? carried.set(c, []).get(c)!).push(t);
+  const byItem = new Map<number, E>();
+  for (const e of entries) if (e.item >= 0) byItem.set(e.item, e);
+  const out: E[] = [];
+  const done = new Set<number>();
+  const emit = (e: E) => {
+    if (e.item >= 0 && done.has(e.item)) return;
+    if (e.item >= 0) done.add(e.item);
+    out.push(e);
+  };
+  for (const e of entries) {
+    if (e.item < 0) {
+      emit(e);
+      continue;
+    }
+    // A matched top comes with its carrier, wherever the bigger of the two stands.
+    const c = carrierOf.get(e.item);
+    const carrier = c !== undefined ? c : carried.has(e.item) ? e.item : -1;
+    if (carrier < 0) {
+      emit(e);
+      continue;
+    }
+    emit(byItem.get(carrier)!);
+    for (const t of carried.get(carrier)!) emit(byItem.get(t)!);
+    emit(e);
+  }
+  return out;
+}
