@@ -22,6 +22,13 @@ function columnPart(it: Item): boolean {
 
 const footprint = (it: Item) => `${Math.max(it.l, it.w)}x${Math.min(it.l, it.w)}`;
 
+/** The map's value for `key`, made (by `make`) on first use. */
+function at<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let v = map.get(key);
+  if (v === undefined) map.set(key, (v = make()));
+  return v;
+}
+
 /**
  * `entries` in packing order (by rank, bigger first), with each matched non-stackable item moved
  * right after its carrier. `height`: the tallest Unit's inner height.
@@ -30,12 +37,12 @@ export function carriersFirst<E extends OrderEntry>(entries: E[], items: Item[],
   // Per item: the carrier item it is matched to (its first matched piece decides).
   const carrierOf = new Map<number, number>();
   const byRank = new Map<number, E[]>();
-  for (const e of entries) if (e.item >= 0 && columnPart(items[e.item])) (byRank.get(e.rank) ?? byRank.set(e.rank, []).get(e.rank)!).push(e);
+  for (const e of entries) if (e.item >= 0 && columnPart(items[e.item])) at(byRank, e.rank, () => []).push(e);
   for (const list of byRank.values()) {
     const byFoot = new Map<string, { tops: number[]; carriers: number[] }>();
     for (const e of list) {
       const it = items[e.item];
-      const f = byFoot.get(footprint(it)) ?? byFoot.set(footprint(it), { tops: [], carriers: [] }).get(footprint(it))!;
+      const f = at(byFoot, footprint(it), () => ({ tops: [] as number[], carriers: [] as number[] }));
       for (let k = 0; k < counts[e.item]; k++) (it.stackable ? f.carriers : f.tops).push(e.item);
     }
     for (const { tops, carriers } of byFoot.values()) {
@@ -53,7 +60,7 @@ export function carriersFirst<E extends OrderEntry>(entries: E[], items: Item[],
   }
   if (carrierOf.size === 0) return entries;
   const carried = new Map<number, number[]>();
-  for (const [t, c] of carrierOf) (carried.get(c) ?? carried.set(c, []).get(c)!).push(t);
+  for (const [t, c] of carrierOf) at(carried, c, () => []).push(t);
   const byItem = new Map<number, E>();
   for (const e of entries) if (e.item >= 0) byItem.set(e.item, e);
   const out: E[] = [];
