@@ -46,15 +46,18 @@ export function carriersFirst<E extends OrderEntry>(entries: E[], items: Item[],
       for (let k = 0; k < counts[e.item]; k++) (it.stackable ? f.carriers : f.tops).push(e.item);
     }
     for (const { tops, carriers } of byFoot.values()) {
-      // Tallest top first, on the tallest carrier it still fits on: shorter carriers stay for taller tops.
+      // Tallest top first, on the tallest carrier it still fits on: shorter carriers stay for taller
+      // tops. The room over a top grows as the tops get shorter, so the carriers that fit are
+      // stacked up shortest first and the tallest free one is on top (the lowest item on ties).
       tops.sort((a, b) => items[b].h - items[a].h || a - b);
-      carriers.sort((a, b) => items[b].h - items[a].h || a - b);
-      const taken = new Uint8Array(carriers.length);
+      carriers.sort((a, b) => items[a].h - items[b].h || b - a);
+      const fitting: number[] = [];
+      let next = 0;
       for (const t of tops) {
-        const k = carriers.findIndex((c, n) => taken[n] === 0 && items[c].h + items[t].h <= height);
-        if (k < 0) continue;
-        taken[k] = 1;
-        if (!carrierOf.has(t)) carrierOf.set(t, carriers[k]);
+        while (next < carriers.length && items[carriers[next]].h + items[t].h <= height) fitting.push(carriers[next++]);
+        const c = fitting.pop();
+        if (c === undefined) continue;
+        if (!carrierOf.has(t)) carrierOf.set(t, c);
       }
     }
   }
