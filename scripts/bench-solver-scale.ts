@@ -1,6 +1,6 @@
 // Scale benchmark: seeded mixed cargo of 1,000 / 5,000 / 20,000 pieces over a sea and a
 // road fleet: time to the first complete plan, peak memory, Units against the lower bound.
-//   npm run bench:solver:scale -- [--sizes 1000,5000,20000] [--fleets sea,road] [--seed 7] [--seconds 0] [--json]
+//   npm run bench:solver:scale -- [--sizes 1000,5000,20000] [--fleets sea,road] [--seed 7] [--seconds 0] [--clock real|cpu] [--json]
 //     [--solver solver/index.ts,/other/checkout/solver/index.ts] [--repeat 1]
 // With several solver modules each instance runs through each in turn (own process each), and
 // `--repeat n` runs the whole set n times, so before/after pairs alternate under the same load.
@@ -18,6 +18,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     solver: { type: 'string' },
     repeat: { type: 'string', default: '1' },
+    clock: { type: 'string', default: 'real' },
   },
 });
 
@@ -29,7 +30,7 @@ function runInChild(fleet: string, pieces: number, solver: string | undefined): 
       resolve(m as ScaleFigures);
     });
     child.once('error', reject);
-    child.send({ fleet, pieces, seed: Number(values.seed), seconds: Number(values.seconds), solver });
+    child.send({ fleet, pieces, seed: Number(values.seed), seconds: Number(values.seconds), solver, clock: values.clock === 'cpu' ? 'cpu' : 'real' });
   });
 }
 

@@ -7,6 +7,7 @@ import { solve as ownSolve } from '../../solver/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { FLEETS, generateCargo, unitLowerBound } from './cargo-generator.ts';
+import { cpuMs } from './process-cpu.ts';
 
 export interface ScaleFigures {
   /** The solver module run (as given; this checkout's when none was). */
@@ -36,7 +37,8 @@ export interface ScaleFigures {
 
 type Solve = (input: SolveInput, hooks?: Parameters<typeof ownSolve>[1]) => SolveResult;
 
-export function runScale(fleet: string, pieces: number, seed: number, seconds: number, solve: Solve = ownSolve, solver = 'solver/index.ts'): ScaleFigures {
+/** `clock` 'cpu': the budget counts this process's CPU time (a loaded machine buys the same search). */
+export function runScale(fleet: string, pieces: number, seed: number, seconds: number, solve: Solve = ownSolve, solver = 'solver/index.ts', clock: 'real' | 'cpu' = 'real'): ScaleFigures {
   const lines = generateCargo(pieces, seed);
   const input: SolveInput = {
     equipment: FLEETS[fleet], lines, fixed: [], securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null },
@@ -47,6 +49,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const result = solve(input, {
+    ...(clock === 'cpu' ? { now: cpuMs } : {}),
     onProgress: () => {
       const t = performance.now();
       maxGap = Math.max(maxGap, t - last);
@@ -78,7 +81,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   };
 }
 
-process.on('message', async (m: { fleet: string; pieces: number; seed: number; seconds: number; solver?: string }) => {
+process.on('message', async (m: { fleet: string; pieces: number; seed: number; seconds: number; solver?: string; clock?: 'real' | 'cpu' }) => {
   const solve = m.solver ? ((await import(pathToFileURL(resolve(m.solver)).href)) as { solve: Solve }).solve : ownSolve;
-  process.send!(runScale(m.fleet, m.pieces, m.seed, m.seconds, solve, m.solver ?? 'solver/index.ts'));
+  process.send!(runScale(m.fleet, m.pieces, m.seed, m.seconds, solve, m.solver ?? 'solver/index.ts', m.clock ?? 'real'));
 });

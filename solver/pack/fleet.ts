@@ -13,6 +13,7 @@ import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 import { tightGroupBlock, type GroupPacking } from './fleet/group-block.ts';
+import { carriersFirst } from './fleet/carrier-pairs.ts';
 
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
@@ -77,7 +78,9 @@ export class Fleet {
     this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
-    this.entries = sortedEntries(prep);
+    // Non-stackable pieces next to the carriers they fit on, so both fall into one phase (fleet/carrier-pairs.ts).
+    const height = Math.max(...input.equipment.map((e) => e.innerHeightMm));
+    this.entries = carriersFirst(sortedEntries(prep), prep.items, prep.counts, height);
     this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
   }
@@ -363,7 +366,7 @@ function capacity(view: EquipmentView, volumePerGram: number): number {
   return Math.min(EXPECTED_FILL * view.volume, view.spec.payload * volumePerGram);
 }
 
-/** Items and groups in packing order: no-Stop first, then Stop 99 .. 1; bigger first. */
+/** Items and groups in packing order: no-Stop first, then Stop 99 .. 1; bigger first (carriers aside). */
 function sortedEntries(prep: Prepared): Entry[] {
   const items: Item[] = prep.items;
   const out: Entry[] = [];
