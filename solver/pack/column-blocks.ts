@@ -4,6 +4,7 @@
 // short pallet with a taller one (a non-stackable piece may go on top).
 import type { Block, Item } from '../model.ts';
 import type { UnitSpec } from './state.ts';
+import { platformBlocks } from './platform-blocks.ts';
 
 /** Least share of the column's box the two blocks fill. */
 const MIN_FILL = 0.9;
@@ -11,11 +12,22 @@ const MIN_FILL = 0.9;
 const MAX_PAIRS = 40_000;
 const MAX_COLUMNS = 600;
 
+/** The columns of a phase: pairs of single layers, then crates on platforms (see platform-blocks.ts). */
+export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
+  const out = pairColumns(simple, items, counts, spec);
+  const platforms = platformBlocks(simple, items, counts, spec, (a, b) => column(a, b, items));
+  if (platforms.length === 0) return out;
+  // A platform column may be a pair already (the same cached object).
+  const known = new Set(out);
+  for (const c of platforms) if (!known.has(c)) out.push(c);
+  return out;
+}
+
 /**
  * Columns of `upper` on `lower`, upper inside lower's footprint at its corner (so wholly
  * supported). The lower block carries (stackable, not fragile); the upper one is not fragile.
  */
-export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
+function pairColumns(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
   // Single layers only (a stack of one line is a simple block already), tall enough that
   // two of them reach well up the Unit.
   const plain = simple.filter((b) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile);
