@@ -1,6 +1,6 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
-import type { Block, Space } from '../model.ts';
+import type { Block, PlacedBlock, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadPart } from './reach.ts';
@@ -398,3 +398,28 @@ export function childMoves(problem: UnitProblem, state: PackState, width: number
   ranked.sort((a, b) => b.v - a.v || a.i - b.i);
   return { moves: ranked.slice(0, width).map((r) => r.m), own };
 }
+
+/**
+ * The state after the first `count` decisions of a complete plan made by `problem` from
+ * `root`: each decision taken again through the same space order, so spaces, dead marks
+ * and phase are those the search had there. Null if a decision is not found (another problem).
+ */
+export function replay(problem: UnitProblem, root: PackState, placed: readonly PlacedBlock[], count: number): PackState | null {
+  const state = root.clone();
+  const first = root.placed.length;
+  for (let i = first; i < first + count; i++) {
+    const p = placed[i];
+    let m: Move | undefined;
+    // Decisions are among a space's first few moves: scan further only when not found there.
+    // (Asking again goes on from the same space: the ones skipped had no move at all.)
+    for (const limit of [REPLAY_LIMIT, Infinity]) {
+      m = nextMoves(problem, state, limit).find((c) => c.block === p.block && c.x === p.x && c.y === p.y && c.z === p.z);
+      if (m) break;
+    }
+    if (!m) return null;
+    apply(problem, state, m);
+  }
+  return state;
+}
+
+const REPLAY_LIMIT = 2 * WIDTHS[WIDTHS.length - 1];
