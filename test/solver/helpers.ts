@@ -2,6 +2,8 @@
 import type { ExecutionContext } from 'ava';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
+import type { Item } from '../../solver/model.ts';
+import type { UnitSpec } from '../../solver/pack/state.ts';
 import type { SolveHooks, SolveInput, SolveResult, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
 export function equipment(over: Partial<SolverEquipment> = {}): SolverEquipment {
@@ -52,4 +54,17 @@ export function placed(result: SolveResult, lineId: string) {
 export function fakeClock(step = 1): () => number {
   let t = 0;
   return () => (t += step);
+}
+
+/** A 12 x 2.4 x 2.4 m Unit for tests of block building (wall anchor, cross-section first). */
+export const trailerSpec: UnitSpec = { L: 12_000, W: 2400, H: 2400, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
+
+/** A prepared item (a 1,200 x 800 x 1,000 mm pallet, upright, stackable unless told). */
+export function palletItem(index: number, over: Partial<Item> = {}): Item {
+  const it: Item = {
+    index, lineIndex: index, lineId: `l${index}`, l: 1200, w: 800, h: 1000, volume: 0, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 800, group: -1, ...over,
+  };
+  it.volume = it.l * it.w * it.h;
+  return it;
 }

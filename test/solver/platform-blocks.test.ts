@@ -2,18 +2,9 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { columnBlocks } from '../../solver/pack/column-blocks.ts';
-import type { UnitSpec } from '../../solver/pack/state.ts';
+import { palletItem as item, trailerSpec } from './helpers.ts';
 
-const spec: UnitSpec = { L: 12_000, W: 2400, H: 2400, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
-
-function item(index: number, over: Partial<Item> = {}): Item {
-  const it: Item = {
-    index, lineIndex: index, lineId: `l${index}`, l: 1200, w: 800, h: 1000, volume: 0, weight: 1000,
-    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 800, group: -1, ...over,
-  };
-  it.volume = it.l * it.w * it.h;
-  return it;
-}
+const spec = trailerSpec;
 
 /** nx * ny pieces of the item side by side, one layer. */
 function layer(it: Item, nx = 1, ny = 1): Block {
