@@ -19,7 +19,7 @@ const CONTAINERS: SolverEquipment[] = [
   HIGH_CUBE,
 ];
 
-/** Orientations (see orientation.ts) that put side 0 (L), 1 (W) or 2 (H) upright. */
+/** Orientations (see orientation.ts) with W, L or H upright (entries 0, 1, 2; the draw keeps this order, so problems stay as measured). */
 const UPRIGHT: Orientation[][] = [['LHW', 'HLW'], ['WHL', 'HWL'], ['LWH', 'WLH']];
 
 export interface MultiContainer {
