@@ -4,6 +4,7 @@ import type { Block, PlacedBlock, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadPart } from './reach.ts';
+import { bestBySelection, selectionScore, SELECTION_CHOICES } from './selection.ts';
 
 interface Move {
   block: Block;
@@ -262,15 +263,16 @@ export function greedy(problem: UnitProblem, state: PackState): PackState {
   }
 }
 
-/** How many of a space's moves the greedy weighs: the first alone without a support rule. */
+/** How many of a space's moves the greedy weighs (without a support rule: `selection.ts`). */
 function greedyChoices(problem: UnitProblem): number {
-  return problem.spec.supportNone ? 1 : LEVEL_CHOICES;
+  return problem.spec.supportNone ? SELECTION_CHOICES : LEVEL_CHOICES;
 }
 
 /** The index of the move the greedy takes among the first `greedyChoices` of `moves`. */
 function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]): number {
   const n = Math.min(moves.length, greedyChoices(problem));
   if (n <= 1) return 0;
+  if (problem.spec.supportNone) return bestBySelection(problem, state, moves, n);
   let best = 0, top = -1;
   for (let i = 0; i < n; i++) {
     const v = merit(problem, state, moves[i]);
@@ -383,10 +385,10 @@ interface Scored {
 }
 
 /**
- * A node's children under a support rule: the `width` best by the greedy's own merit among
- * twice as many candidates (biggest first), so the beam weighs the blocks that leave level
- * tops as the greedy does, not only the biggest. Without a support rule the biggest. Returns
- * the greedy's own move too, which inherits the node's completion.
+ * A node's children: the `width` best by the greedy's own score (`merit` under a support
+ * rule, else `selectionScore`) among twice as many candidates (biggest first), so the beam
+ * weighs the blocks the greedy would, not only the biggest. Returns the greedy's own move
+ * too, which inherits the node's completion.
  */
 export function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
   const choices = greedyChoices(problem);
@@ -394,7 +396,8 @@ export function childMoves(problem: UnitProblem, state: PackState, width: number
   if (found.length === 0) return { moves: found, own: null };
   const own = found[greedyPick(problem, state, found)];
   if (choices === 1 || found.length <= width) return { moves: found.slice(0, width), own };
-  const ranked = found.map((m, i) => ({ m, i, v: merit(problem, state, m) }));
+  const score = problem.spec.supportNone ? selectionScore : merit;
+  const ranked = found.map((m, i) => ({ m, i, v: score(problem, state, m) }));
   ranked.sort((a, b) => b.v - a.v || a.i - b.i);
   return { moves: ranked.slice(0, width).map((r) => r.m), own };
 }

@@ -98,9 +98,9 @@ test('under a support rule the beam\'s first child is the block of best merit, n
   t.deepEqual(childMoves(problem, state, 1).moves.map((m) => m.block.item), [1]);
 });
 
-test('without a support rule the beam\'s first child is the biggest block', (t) => {
+test('without a support rule the beam\'s first child is the block of best selection score (it reaches the roof), not the biggest', (t) => {
   const { problem, state } = roofCase({ ...spec, supportNone: true });
-  t.deepEqual(childMoves(problem, state, 1).moves.map((m) => m.block.item), [0]);
+  t.deepEqual(childMoves(problem, state, 1).moves.map((m) => m.block.item), [1]);
 });
 
 test('the child the greedy itself takes is among a node\'s children and completes to the node\'s own greedy plan', (t) => {

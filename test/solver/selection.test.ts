@@ -1,0 +1,110 @@
+// Which block goes into a space when no support rule holds (selection.ts).
+import test from 'ava';
+import type { Block, Item, Space } from '../../solver/model.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
+import { childMoves, greedy } from '../../solver/pack/search.ts';
+import { bestBySelection, contactShare, selectionScore } from '../../solver/pack/selection.ts';
+import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import { input, line, equipment, solveChecked } from './helpers.ts';
+
+const loose: UnitSpec = { L: 2000, W: 1000, H: 1000, payload: 1e12, supportNone: true, anchor: 'wall', order: 'volume' };
+
+function item(index: number, l: number, w: number, h: number): Item {
+  return {
+    index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 0, group: -1,
+  };
+}
+
+function blockOf(it: Item, nx = 1, ny = 1, nz = 1): Block {
+  const count = nx * ny * nz;
+  return {
+    dx: it.l * nx, dy: it.w * ny, dz: it.h * nz, volume: it.volume * count, weight: it.weight * count,
+    item: it.index, rotation: 'LWH', nx, ny, nz, count, group: -1, pieces: null,
+  };
+}
+
+function problemOf(items: Item[], counts: number[], s: UnitSpec = loose): UnitProblem {
+  return new UnitProblem(s, items, counts, [{ items: items.map((it) => it.index), groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), false, true);
+}
+
+const whole: Space = { x0: 0, y0: 0, z0: 0, x1: 2000, y1: 1000, z1: 1000, dead: -1 };
+
+test('a block filling its whole space has all its surface on the space\'s faces', (t) => {
+  const b = blockOf(item(0, 2000, 1000, 1000));
+  t.is(contactShare({ block: b, x: 0, y: 0, z: 0, space: whole }), 1);
+});
+
+test('a block in the space corner touches only the faces it reaches', (t) => {
+  const b = blockOf(item(0, 1000, 1000, 500));
+  // floor, front wall, both side walls: not the back, not the ceiling
+  const xy = 1000 * 1000, xz = 1000 * 500, yz = 1000 * 500;
+  t.is(contactShare({ block: b, x: 0, y: 0, z: 0, space: whole }), (xy + yz + 2 * xz) / (2 * (xy + xz + yz)));
+});
+
+test('of two blocks of one volume the one that reaches the ceiling scores higher', (t) => {
+  const flat = item(0, 1000, 1000, 500), tall = item(1, 500, 1000, 1000);
+  const problem = problemOf([flat, tall], [1, 1]);
+  const state = new PackState(loose, 2);
+  const sFlat = selectionScore(problem, state, { block: blockOf(flat), x: 0, y: 0, z: 0, space: whole });
+  const sTall = selectionScore(problem, state, { block: blockOf(tall), x: 0, y: 0, z: 0, space: whole });
+  t.true(sTall > sFlat);
+});
+
+test('a block leaving room no piece of the phase fills scores lower than one leaving room that fills', (t) => {
+  // pieces 400 and 500 mm long: a 700 mm gap holds at most 500 (200 dead), a 600 mm gap nothing (dead)... 800 fills
+  const a = item(0, 400, 1000, 1000), b = item(1, 500, 1000, 1000);
+  const problem = problemOf([a, b], [10, 10]);
+  const state = new PackState(loose, 2);
+  const at = (x1: number) => selectionScore(problem, state, { block: blockOf(a, 2), x: 0, y: 0, z: 0, space: { ...whole, x1 } });
+  t.true(at(1600) > at(1500)); // 800 mm left fills (400 + 400), 700 leaves 200 dead
+});
+
+test('of two blocks of one volume and shape the one of fewer pieces scores higher', (t) => {
+  const big = item(0, 1000, 1000, 1000), small = item(1, 500, 1000, 1000);
+  const problem = problemOf([big, small], [1, 2]);
+  const state = new PackState(loose, 2);
+  const one = selectionScore(problem, state, { block: blockOf(big), x: 0, y: 0, z: 0, space: whole });
+  const two = selectionScore(problem, state, { block: blockOf(small, 2), x: 0, y: 0, z: 0, space: whole });
+  t.true(one > two);
+});
+
+test('equal selection scores go to the earlier move', (t) => {
+  const a = item(0, 1000, 1000, 1000);
+  const problem = problemOf([a], [2]);
+  const state = new PackState(loose, 1);
+  const m = { block: blockOf(a), x: 0, y: 0, z: 0, space: whole };
+  t.is(bestBySelection(problem, state, [m, { ...m }], 2), 0);
+});
+
+/** 1,000 mm high: a 700 mm box (the biggest), a 500 and a 450 mm box, all 1 x 1 m. */
+function threeHeights(): { items: Item[]; problem: UnitProblem; spec: UnitSpec } {
+  const spec = { ...loose, L: 1000 };
+  const items = [item(0, 1000, 1000, 700), item(1, 1000, 1000, 500), item(2, 1000, 1000, 450)];
+  return { items, problem: problemOf(items, [1, 1, 1], spec), spec };
+}
+
+test('without a support rule the greedy takes a block leaving no dead room over a bigger one that does', (t) => {
+  // the 700 mm box leaves 300 mm no box fills; the 500 mm one leaves room for the 450 mm one
+  const { problem, spec } = threeHeights();
+  const done = greedy(problem, new PackState(spec, 3));
+  t.deepEqual(done.placed.map((p) => p.block.item), [1, 2]);
+});
+
+test('without a support rule the beam\'s children are the best by the selection score', (t) => {
+  const { problem, spec } = threeHeights();
+  const { moves } = childMoves(problem, new PackState(spec, 3), 1);
+  t.deepEqual(moves.map((m) => m.block.item), [1]);
+});
+
+test('without a support rule a plan of many box types passes every rule and is the same on every run', (t) => {
+  const lines = [
+    line({ id: 'a', quantity: 7, lengthMm: 430, widthMm: 310, heightMm: 270, minSupportPermille: 0 }),
+    line({ id: 'b', quantity: 5, lengthMm: 520, widthMm: 260, heightMm: 330, minSupportPermille: 0 }),
+    line({ id: 'c', quantity: 9, lengthMm: 240, widthMm: 210, heightMm: 380, minSupportPermille: 0 }),
+  ];
+  const inp = input({ equipment: [equipment({ innerLengthMm: 1200, innerWidthMm: 800, innerHeightMm: 900 })], lines, options: { seed: 3, timeBudgetMs: 0, supportRule: 'none' } });
+  const first = solveChecked(t, inp);
+  t.deepEqual(solveChecked(t, inp).placements, first.placements);
+});
