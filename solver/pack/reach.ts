@@ -1,10 +1,12 @@
 // Reach tables: per axis, which widths of room the phase's pieces can fill exactly (sums of
-// their extents, each any number of times). The greedy's merit counts the rest of a gap as
-// dead room (search.ts).
+// their extents, each any number of times), and the dead room a block leaves in its space:
+// the rest of each gap, which the merit (search.ts) and the selection score weigh.
 import type { Item } from '../model.ts';
 import type { Orientation } from '../types.ts';
 import { placedDims } from '../orientation.ts';
-import type { UnitSpec } from './state.ts';
+import type { UnitProblem } from './problem.ts';
+import type { Move } from './search.ts';
+import type { PackState, UnitSpec } from './state.ts';
 
 /**
  * Per axis: the largest sum of piece extents along it at most g, at index g; null where the
@@ -66,4 +68,20 @@ export function deadPart(gap: number, best: Int32Array | null, least: number): n
   if (gap <= 0) return 0;
   if (best === null || gap >= best.length) return gap < least ? gap : 0;
   return gap - best[gap];
+}
+
+/**
+ * The room the block leaves beside, behind or above it in its space that no sum of the
+ * phase's piece extents fills (`deadPart`): no later block can use it.
+ */
+export function deadRoom(problem: UnitProblem, state: PackState, m: Move): number {
+  const s = m.space;
+  if (!s) return 0;
+  const b = m.block;
+  const r = problem.reach(state.phase);
+  const ext = problem.minExtents(state.phase);
+  const gx = deadPart(m.x - s.x0, r.x, ext[0]) + deadPart(s.x1 - m.x - b.dx, r.x, ext[0]);
+  const gy = deadPart(m.y - s.y0, r.y, ext[1]) + deadPart(s.y1 - m.y - b.dy, r.y, ext[1]);
+  const gz = deadPart(s.z1 - m.z - b.dz, r.z, ext[2]);
+  return gx * b.dy * b.dz + gy * b.dx * b.dz + gz * b.dx * b.dy;
 }

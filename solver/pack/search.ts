@@ -3,10 +3,10 @@
 import type { Block, PlacedBlock, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
-import { deadPart } from './reach.ts';
+import { deadRoom } from './reach.ts';
 import { bestBySelection, selectionScore, SELECTION_CHOICES } from './selection.ts';
 
-interface Move {
+export interface Move {
   block: Block;
   x: number;
   y: number;
@@ -297,7 +297,7 @@ export function merit(problem: UnitProblem, state: PackState, m: Move): number {
   const { L, W, H } = problem.spec;
   const top = m.z + b.dz;
   const x1 = m.x + b.dx, y1 = m.y + b.dy;
-  const waste = WASTE_WEIGHT * deadStrips(problem, state, m);
+  const waste = WASTE_WEIGHT * deadRoom(problem, state, m);
   if (top === H) return b.volume * (1 + LEVEL_BONUS) - waste;
   let edge = 0;
   if (m.x === 0) edge += b.dy;
@@ -319,22 +319,6 @@ export function merit(problem: UnitProblem, state: PackState, m: Move): number {
  * instances each of BR1-BR7, T30-T100: 0.5 gained on 11 of 13 sets, 1 and 2 on fewer).
  */
 const WASTE_WEIGHT = 0.5;
-
-/**
- * The room the block leaves beside it, behind it or above it in its space that is thinner
- * than any block of the phase along that axis: no later block can use it.
- */
-function deadStrips(problem: UnitProblem, state: PackState, m: Move): number {
-  const s = m.space;
-  if (!s) return 0;
-  const b = m.block;
-  const r = problem.reach(state.phase);
-  const ext = problem.minExtents(state.phase);
-  const gx = deadPart(m.x - s.x0, r.x, ext[0]) + deadPart(s.x1 - m.x - b.dx, r.x, ext[0]);
-  const gy = deadPart(m.y - s.y0, r.y, ext[1]) + deadPart(s.y1 - m.y - b.dy, r.y, ext[1]);
-  const gz = deadPart(s.z1 - m.z - b.dz, r.z, ext[2]);
-  return gx * b.dy * b.dz + gy * b.dx * b.dz + gz * b.dx * b.dy;
-}
 
 const MAX_IDLE_PHASES = 6;
 

@@ -1,19 +1,10 @@
 // Which block goes into a space when no support rule holds: the biggest block is not always
 // best, one that fills its space's extents and leaves no dead room often is (after Araya's
 // VCS function, as da Silva et al. use it in their beam search).
-import type { Block, Space } from '../model.ts';
 import type { UnitProblem } from './problem.ts';
+import type { Move } from './search.ts';
 import type { PackState } from './state.ts';
-import { deadPart } from './reach.ts';
-
-/** A block at a corner of its space (search.ts's move). */
-export interface Placement {
-  block: Block;
-  x: number;
-  y: number;
-  z: number;
-  space?: Space;
-}
+import { deadRoom } from './reach.ts';
 
 /** Exponents of the selection score: contact share, share of room kept, piece count. */
 export interface SelectionWeights {
@@ -36,14 +27,14 @@ export const SELECTION_CHOICES = 8;
  * space's faces, the share L of volume kept (its volume against itself plus the dead room it
  * leaves in the space), and its piece count N (many small pieces are easier placed later).
  */
-export function selectionScore(problem: UnitProblem, state: PackState, m: Placement): number {
+export function selectionScore(problem: UnitProblem, state: PackState, m: Move): number {
   const b = m.block;
   const kept = b.volume / (b.volume + deadRoom(problem, state, m));
   return b.volume * contactShare(m) ** WEIGHTS.contact * kept ** WEIGHTS.kept * Math.max(1, b.count) ** -WEIGHTS.pieces;
 }
 
 /** The share of the block's surface on its space's faces (the floor always). */
-export function contactShare(m: Placement): number {
+export function contactShare(m: Move): number {
   const s = m.space;
   const b = m.block;
   const xy = b.dx * b.dy, xz = b.dx * b.dz, yz = b.dy * b.dz;
@@ -58,24 +49,8 @@ export function contactShare(m: Placement): number {
   return c / (2 * (xy + xz + yz));
 }
 
-/**
- * The room the block leaves beside, behind or above it in its space that no sum of the
- * phase's piece extents fills (`deadPart`).
- */
-export function deadRoom(problem: UnitProblem, state: PackState, m: Placement): number {
-  const s = m.space;
-  if (!s) return 0;
-  const b = m.block;
-  const r = problem.reach(state.phase);
-  const ext = problem.minExtents(state.phase);
-  const gx = deadPart(m.x - s.x0, r.x, ext[0]) + deadPart(s.x1 - m.x - b.dx, r.x, ext[0]);
-  const gy = deadPart(m.y - s.y0, r.y, ext[1]) + deadPart(s.y1 - m.y - b.dy, r.y, ext[1]);
-  const gz = deadPart(s.z1 - m.z - b.dz, r.z, ext[2]);
-  return gx * b.dy * b.dz + gy * b.dx * b.dz + gz * b.dx * b.dy;
-}
-
 /** The index of the best of the first `n` moves by `selectionScore` (ties: the earlier). */
-export function bestBySelection(problem: UnitProblem, state: PackState, moves: Placement[], n: number): number {
+export function bestBySelection(problem: UnitProblem, state: PackState, moves: Move[], n: number): number {
   let best = 0, top = -1;
   for (let i = 0; i < n; i++) {
     const v = selectionScore(problem, state, moves[i]);
