@@ -4,7 +4,7 @@ import type { Block, PlacedBlock, Space } from '../model.ts';
 import { CHUNK_BITS, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
-import { bestBySelection, selectionScore, SELECTION_CHOICES } from './selection.ts';
+import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 
 export interface Move {
   block: Block;
@@ -268,14 +268,19 @@ function greedyChoices(problem: UnitProblem): number {
   return problem.spec.supportNone ? SELECTION_CHOICES : LEVEL_CHOICES;
 }
 
-/** The index of the move the greedy takes among the first `greedyChoices` of `moves`. */
-function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]): number {
+/** The greedy's score of a move: the merit under a support rule, else the selection score. */
+function scoreOf(problem: UnitProblem): (problem: UnitProblem, state: PackState, m: Move) => number {
+  return problem.spec.supportNone ? selectionScore : merit;
+}
+
+/** The index of the move the greedy takes among the first `greedyChoices` of `moves` (ties: the earlier). */
+export function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]): number {
   const n = Math.min(moves.length, greedyChoices(problem));
   if (n <= 1) return 0;
-  if (problem.spec.supportNone) return bestBySelection(problem, state, moves, n);
+  const score = scoreOf(problem);
   let best = 0, top = -1;
   for (let i = 0; i < n; i++) {
-    const v = merit(problem, state, moves[i]);
+    const v = score(problem, state, moves[i]);
     if (v > top) { top = v; best = i; }
   }
   return best;
@@ -380,7 +385,7 @@ export function childMoves(problem: UnitProblem, state: PackState, width: number
   if (found.length === 0) return { moves: found, own: null };
   const own = found[greedyPick(problem, state, found)];
   if (choices === 1 || found.length <= width) return { moves: found.slice(0, width), own };
-  const score = problem.spec.supportNone ? selectionScore : merit;
+  const score = scoreOf(problem);
   const ranked = found.map((m, i) => ({ m, i, v: score(problem, state, m) }));
   ranked.sort((a, b) => b.v - a.v || a.i - b.i);
   return { moves: ranked.slice(0, width).map((r) => r.m), own };

@@ -48,13 +48,3 @@ export function contactShare(m: Move): number {
   if (m.y + b.dy === s.y1) c += xz;
   return c / (2 * (xy + xz + yz));
 }
-
-/** The index of the best of the first `n` moves by `selectionScore` (ties: the earlier). */
-export function bestBySelection(problem: UnitProblem, state: PackState, moves: Move[], n: number): number {
-  let best = 0, top = -1;
-  for (let i = 0; i < n; i++) {
-    const v = selectionScore(problem, state, moves[i]);
-    if (v > top) { top = v; best = i; }
-  }
-  return best;
-}

@@ -2,8 +2,8 @@
 import test from 'ava';
 import type { Block, Item, Space } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { childMoves, greedy } from '../../solver/pack/search.ts';
-import { bestBySelection, contactShare, selectionScore } from '../../solver/pack/selection.ts';
+import { childMoves, greedy, greedyPick } from '../../solver/pack/search.ts';
+import { contactShare, selectionScore } from '../../solver/pack/selection.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { input, line, equipment, solveChecked } from './helpers.ts';
@@ -75,7 +75,7 @@ test('equal selection scores go to the earlier move', (t) => {
   const problem = problemOf([a], [2]);
   const state = new PackState(loose, 1);
   const m = { block: blockOf(a), x: 0, y: 0, z: 0, space: whole };
-  t.is(bestBySelection(problem, state, [m, { ...m }], 2), 0);
+  t.is(greedyPick(problem, state, [m, { ...m }]), 0);
 });
 
 /** 1,000 mm high: a 700 mm box (the biggest), a 500 and a 450 mm box, all 1 x 1 m. */
