@@ -6,19 +6,13 @@ import type { Move } from './search.ts';
 import type { PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
 
-/** Exponents of the selection score: contact share, share of room kept, piece count. */
-export interface SelectionWeights {
-  contact: number;
-  kept: number;
-  pieces: number;
-}
-
 /**
- * Exponents as Araya's VCS tuning found them. Greedy alone, instances 21-40 of BR1-BR7 and
+ * Exponents of the score (contact share, share of room kept, piece count) as Araya's VCS
+ * tuning found them. Greedy alone, instances 21-40 of BR1-BR7 and
  * generated 30-100 types (seeds 11, 12): contact 2.5-5, kept 1.5-4, pieces 0.2-0.8 all
  * within 0.2 points of each other; without the piece count 0.1-0.26 lower.
  */
-export const WEIGHTS: SelectionWeights = { contact: 3.7, kept: 2.66, pieces: 0.4 };
+const WEIGHTS = { contact: 3.7, kept: 2.66, pieces: 0.4 };
 /** Moves the greedy weighs per space (8 and 16 alike in greedy runs; 4 takes half the gain). */
 export const SELECTION_CHOICES = 8;
 

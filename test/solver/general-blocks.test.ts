@@ -2,21 +2,11 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { withGeneralBlocks } from '../../solver/pack/general-blocks.ts';
+import { blockOf, boxItem } from './helpers.ts';
 import type { UnitSpec } from '../../solver/pack/state.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
 const opts = { minFill: 0.9, maxBlocks: 1000, maxPairs: 100_000 };
-
-function item(index: number, l: number, w: number, h: number): Item {
-  return {
-    index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
-    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1,
-  };
-}
-
-function single(it: Item): Block {
-  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
-}
 
 /** Every pair of parts side by side (neither on the other) in the block and its sub-blocks. */
 function sideBySide(b: Block): [Block, Block][] {
@@ -27,8 +17,8 @@ function sideBySide(b: Block): [Block, Block][] {
 }
 
 test('under a support rule blocks go side by side only at one height, so their top is one level face', (t) => {
-  const items = [item(0, 500, 500, 500), item(1, 500, 500, 480), item(2, 400, 500, 500)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, opts, () => {});
+  const items = [boxItem(0, 500, 500, 500), boxItem(1, 500, 500, 480), boxItem(2, 400, 500, 500)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1, 1], spec, opts, () => {});
   const pairs = blocks.flatMap(sideBySide);
   t.true(pairs.length > 0);
   for (const [a, b] of pairs) t.is(a.dz, b.dz);
@@ -36,22 +26,22 @@ test('under a support rule blocks go side by side only at one height, so their t
 
 test('without a support rule blocks of nearly the same height still go side by side', (t) => {
   const loose = { ...spec, supportNone: true };
-  const items = [item(0, 500, 500, 500), item(1, 500, 500, 480)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1], loose, opts, () => {});
+  const items = [boxItem(0, 500, 500, 500), boxItem(1, 500, 500, 480)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1], loose, opts, () => {});
   t.true(blocks.flatMap(sideBySide).some(([a, b]) => a.dz !== b.dz));
 });
 
 test('general blocks come out the same for the same input', (t) => {
-  const items = [item(0, 500, 500, 500), item(1, 500, 500, 500), item(2, 400, 500, 500), item(3, 600, 500, 250)];
-  const make = () => withGeneralBlocks(items.map(single), items, [2, 1, 1, 2], spec, opts, () => {});
+  const items = [boxItem(0, 500, 500, 500), boxItem(1, 500, 500, 500), boxItem(2, 400, 500, 500), boxItem(3, 600, 500, 250)];
+  const make = () => withGeneralBlocks(items.map((it) => blockOf(it)), items, [2, 1, 1, 2], spec, opts, () => {});
   t.deepEqual(make(), make());
 });
 
 test('a block goes on the packing area of a block whose top is not all one face', (t) => {
   // 0 and 1 side by side at one height but of different depth: an L-shaped top whose
   // rectangle 1000 x 400 carries 2 (the whole box is not flat).
-  const items = [item(0, 500, 500, 300), item(1, 500, 400, 300), item(2, 1000, 400, 300)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1], spec, { ...opts, minFill: 0.85 }, () => {});
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 500, 400, 300), boxItem(2, 1000, 400, 300)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1, 1], spec, { ...opts, minFill: 0.85 }, () => {});
   const lower = blocks.find((b) => b.parts && b.dz === 300 && b.dx === 1000 && b.flat === false);
   t.truthy(lower);
   t.deepEqual(lower!.area, [0, 0, 1000, 400]);
@@ -63,8 +53,8 @@ test('a block goes on the packing area of a block whose top is not all one face'
 });
 
 test('the packing area of a stack is the top of its upper block', (t) => {
-  const items = [item(0, 500, 500, 300), item(1, 500, 480, 300)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1], spec, opts, () => {});
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 500, 480, 300)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1], spec, opts, () => {});
   const stack = blocks.find((b) => b.dz === 600 && b.parts?.[0].block.item === 0);
   t.truthy(stack);
   t.false(stack!.flat);
@@ -76,33 +66,33 @@ const strict = { ...opts, minFill: 0.98 };
 const stackOf = (blocks: Block[]) => blocks.find((b) => b.dz === 600 && b.parts?.[0].block.item === 0 && b.parts[1].block.item === 1);
 
 test('under a support rule boxes of lines with one or two pieces pair at a looser fill', (t) => {
-  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
-  t.truthy(stackOf(withGeneralBlocks(items.map(single), items, [1, 2], spec, strict, () => {})));
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 470, 470, 300)];
+  t.truthy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 2], spec, strict, () => {})));
 });
 
 test('boxes of lines with more pieces still pair only at the full fill where lines hold more than one and a half pieces on average', (t) => {
-  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
-  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 4], spec, strict, () => {})));
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 470, 470, 300)];
+  t.falsy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 4], spec, strict, () => {})));
 });
 
 test('without a support rule boxes of scarce lines pair only at the full fill', (t) => {
-  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300)];
-  t.falsy(stackOf(withGeneralBlocks(items.map(single), items, [1, 1], { ...spec, supportNone: true }, strict, () => {})));
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 470, 470, 300)];
+  t.falsy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1], { ...spec, supportNone: true }, strict, () => {})));
 });
 
 // 2 beside the loose stack of 0 and 1 at its height would fill 97 % of their box (under 98 %).
-const threeLines = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 470, 500, 600)];
+const threeLines = [boxItem(0, 500, 500, 300), boxItem(1, 470, 470, 300), boxItem(2, 470, 500, 600)];
 
 test('a looser pair is not paired again at the looser fill where lines hold more than one and a half pieces on average', (t) => {
   // A line of six boxes too big to pair with anything lifts the mean to 9 / 4 pieces.
-  const items = [...threeLines, item(3, 1900, 990, 1900)];
-  const blocks = withGeneralBlocks(items.map(single), items, [1, 1, 1, 6], spec, strict, () => {});
+  const items = [...threeLines, boxItem(3, 1900, 990, 1900)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1, 1, 6], spec, strict, () => {});
   t.truthy(stackOf(blocks));
   t.false(blocks.some((b) => b.need?.length === 3));
 });
 
 test('with lines of at most one and a half pieces on average a scarce line pairs loosely with a pair too', (t) => {
-  const blocks = withGeneralBlocks(threeLines.map(single), threeLines, [1, 1, 1], spec, strict, () => {});
+  const blocks = withGeneralBlocks(threeLines.map((it) => blockOf(it)), threeLines, [1, 1, 1], spec, strict, () => {});
   const three = blocks.find((b) => b.need?.length === 3);
   t.truthy(three);
   t.true(three!.volume >= 0.93 * three!.dx * three!.dy * three!.dz);
@@ -110,13 +100,13 @@ test('with lines of at most one and a half pieces on average a scarce line pairs
 
 test('with lines of at most one and a half pieces on average a scarce line pairs loosely with a line of more pieces', (t) => {
   // 1 (one piece) beside a 500 x 500 x 300 box of 0 (three pieces): 94 % of their box.
-  const items = [item(0, 500, 500, 300), item(1, 470, 470, 300), item(2, 100, 100, 100), item(3, 100, 100, 100)];
-  const blocks = withGeneralBlocks(items.map(single), items, [3, 1, 1, 1], spec, strict, () => {});
+  const items = [boxItem(0, 500, 500, 300), boxItem(1, 470, 470, 300), boxItem(2, 100, 100, 100), boxItem(3, 100, 100, 100)];
+  const blocks = withGeneralBlocks(items.map((it) => blockOf(it)), items, [3, 1, 1, 1], spec, strict, () => {});
   t.true(blocks.some((b) => b.parts?.length === 2 && b.need?.length === 2 && b.need[0][0] === 0 && b.need[1][0] === 1 && b.dz === 300));
 });
 
 test('without a support rule lines of one piece each pair only at the full fill', (t) => {
   const loose = { ...spec, supportNone: true };
-  const blocks = withGeneralBlocks(threeLines.map(single), threeLines, [1, 1, 1], loose, strict, () => {});
+  const blocks = withGeneralBlocks(threeLines.map((it) => blockOf(it)), threeLines, [1, 1, 1], loose, strict, () => {});
   t.false(blocks.some((b) => b.need?.length === 3));
 });

@@ -2,7 +2,7 @@
 import type { ExecutionContext } from 'ava';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
-import type { Item } from '../../solver/model.ts';
+import type { Block, Item } from '../../solver/model.ts';
 import type { UnitSpec } from '../../solver/pack/state.ts';
 import type { SolveHooks, SolveInput, SolveResult, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
@@ -67,4 +67,21 @@ export function palletItem(index: number, over: Partial<Item> = {}): Item {
   };
   it.volume = it.l * it.w * it.h;
   return it;
+}
+
+/** A prepared item of one box (upright only, stackable, 1,000 kg, full support unless told). */
+export function boxItem(index: number, l: number, w: number, h: number, over: Partial<Item> = {}): Item {
+  return {
+    index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
+    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1, ...over,
+  };
+}
+
+/** A block of nx * ny * nz copies of an item, upright (one copy unless told). */
+export function blockOf(it: Item, nx = 1, ny = 1, nz = 1): Block {
+  const count = nx * ny * nz;
+  return {
+    dx: it.l * nx, dy: it.w * ny, dz: it.h * nz, volume: it.volume * count, weight: it.weight * count,
+    item: it.index, rotation: 'LWH', nx, ny, nz, count, group: -1, pieces: null,
+  };
 }

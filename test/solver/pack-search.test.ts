@@ -5,19 +5,12 @@ import { UnitProblem } from '../../solver/pack/problem.ts';
 import { childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
+import { blockOf, boxItem } from './helpers.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
 
-function item(index: number, l: number, h: number, supportPermille = 1000): Item {
-  return {
-    index, lineIndex: index, lineId: `l${index}`, l, w: 1000, h, volume: l * 1000 * h, weight: 1000,
-    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille, group: -1,
-  };
-}
-
-function single(it: Item): Block {
-  return { dx: it.l, dy: it.w, dz: it.h, volume: it.volume, weight: it.weight, item: it.index, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
-}
+/** A box 1,000 mm wide. */
+const item = (index: number, l: number, h: number, supportPermille = 1000): Item => boxItem(index, l, 1000, h, { supportPermille });
 
 function problemOf(items: Item[], s: UnitSpec): UnitProblem {
   // as a Unit's improvement builds it: reach tables on
@@ -27,7 +20,7 @@ function problemOf(items: Item[], s: UnitSpec): UnitProblem {
 /** A piece 500 mm long at x 1000-1500: the space above it starts at x 0, over a gap. */
 function stateWithTopInTheMiddle(items: Item[], s: UnitSpec): PackState {
   const state = new PackState(s, items.length);
-  place(state, s, items, single(items[0]), 1000, 0, 0, 100);
+  place(state, s, items, blockOf(items[0]), 1000, 0, 0, 100);
   return state;
 }
 
@@ -59,8 +52,8 @@ test('under a support rule a block whose top continues its neighbour\'s ranks ab
   const state = stateWithTopInTheMiddle(items, spec);
   const problem = problemOf(items, spec);
   // Both 0.2 m³, both against the piece at x 1000: one reaches its 500 mm top, one stops at 400 mm.
-  const level = merit(problem, state, { block: single(items[1]), x: 600, y: 0, z: 0 });
-  const step = merit(problem, state, { block: single(items[2]), x: 500, y: 0, z: 0 });
+  const level = merit(problem, state, { block: blockOf(items[1]), x: 600, y: 0, z: 0 });
+  const step = merit(problem, state, { block: blockOf(items[2]), x: 500, y: 0, z: 0 });
   t.true(level > step);
 });
 
@@ -68,7 +61,7 @@ test('under a support rule a block whose top continues its neighbour\'s ranks ab
 function meritInSpace(length: number): number {
   const items = [item(0, 1900, 500), item(1, 400, 300)];
   const space = { x0: 0, y0: 0, z0: 0, x1: length, y1: 1000, z1: 2000, dead: -1 };
-  return merit(problemOf(items, spec), new PackState(spec, items.length), { block: single(items[0]), x: 0, y: 0, z: 0, space });
+  return merit(problemOf(items, spec), new PackState(spec, items.length), { block: blockOf(items[0]), x: 0, y: 0, z: 0, space });
 }
 
 test('under a support rule a block that leaves a strip thinner than any block of the phase ranks below one that leaves none', (t) => {

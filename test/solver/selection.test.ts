@@ -1,28 +1,17 @@
 // Which block goes into a space when no support rule holds (selection.ts).
 import test from 'ava';
-import type { Block, Item, Space } from '../../solver/model.ts';
+import type { Item, Space } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { childMoves, greedy, greedyPick } from '../../solver/pack/search.ts';
 import { contactShare, selectionScore } from '../../solver/pack/selection.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
-import { input, line, equipment, solveChecked } from './helpers.ts';
+import { blockOf, boxItem, input, line, equipment, solveChecked } from './helpers.ts';
 
 const loose: UnitSpec = { L: 2000, W: 1000, H: 1000, payload: 1e12, supportNone: true, anchor: 'wall', order: 'volume' };
 
 function item(index: number, l: number, w: number, h: number): Item {
-  return {
-    index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
-    orientations: ['LWH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 0, group: -1,
-  };
-}
-
-function blockOf(it: Item, nx = 1, ny = 1, nz = 1): Block {
-  const count = nx * ny * nz;
-  return {
-    dx: it.l * nx, dy: it.w * ny, dz: it.h * nz, volume: it.volume * count, weight: it.weight * count,
-    item: it.index, rotation: 'LWH', nx, ny, nz, count, group: -1, pieces: null,
-  };
+  return boxItem(index, l, w, h, { supportPermille: 0 });
 }
 
 function problemOf(items: Item[], counts: number[], s: UnitSpec = loose): UnitProblem {
