@@ -1,7 +1,7 @@
 // Quality benchmark on Bischoff & Ratcliff-format files (BR1-BR7 and any folder like them), on a
 // folder of the same instances in CSV form (`<set>.txt_<n>_items.csv` + `_bins.csv`: BR0, BR8-BR15),
 // or on BR-style sets generated from a seed (types=1 makes one-type sets).
-//   npm run bench:solver -- --data <folder> [--instances N] [--seconds S] [--support full|none|both] [--jobs J] [--json]
+//   npm run bench:solver -- --data <folder> [--instances N] [--from K] [--seconds S] [--support full|none|both] [--jobs J] [--json]
 //   npm run bench:solver -- --generate types=30,50,70,100 [--count 20] [--seed 1] [...]
 //   npm run bench:solver -- --generate types=1,30 --write-to <folder>   (BR files only, no run)
 //   --solver solver/index.ts[,other/solver/index.ts]: several solvers, interleaved per instance (before/after)
@@ -20,6 +20,7 @@ const { values } = parseArgs({
   options: {
     data: { type: 'string', default: 'shared/data/clp/br' },
     instances: { type: 'string', default: '20' },
+    from: { type: 'string', default: '0' },
     seconds: { type: 'string', default: '5' },
     clock: { type: 'string', default: 'real' },
     support: { type: 'string', default: 'both' },
@@ -46,8 +47,8 @@ export function setName(file: string): string {
   return m ? `BR${m[1]}` : base;
 }
 
-function loadSets(folder: string, limit: number): { set: string; instances: BrInstance[] }[] {
-  if (csvInstanceFiles(folder).length > 0) return loadCsvSets(folder, limit);
+function loadSets(folder: string, limit: number, from: number): { set: string; instances: BrInstance[] }[] {
+  if (csvInstanceFiles(folder).length > 0) return loadCsvSets(folder, limit, from);
   const out: { set: string; instances: BrInstance[] }[] = [];
   for (const f of readdirSync(folder).sort()) {
     let instances: BrInstance[];
@@ -56,7 +57,7 @@ function loadSets(folder: string, limit: number): { set: string; instances: BrIn
     } catch {
       continue; // not a BR-format file (e.g. a README)
     }
-    out.push({ set: setName(f), instances: instances.slice(0, limit) });
+    out.push({ set: setName(f), instances: instances.slice(from, from + limit) });
   }
   return out.sort((a, b) => a.set.localeCompare(b.set, undefined, { numeric: true }));
 }
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
   const limit = Number(values.instances);
   const seconds = Number(values.seconds);
   const modes: ('full' | 'none')[] = values.support === 'both' ? ['full', 'none'] : [values.support as 'full' | 'none'];
-  const sets = values.generate ? generatedSets(values.generate) : loadSets(values.data!, limit);
+  const sets = values.generate ? generatedSets(values.generate) : loadSets(values.data!, limit, Number(values.from));
   if (sets.length === 0) throw new Error(`no BR-format files in ${values.data}`);
   const out = values['write-to'];
   if (out) {

@@ -72,11 +72,14 @@ export function readCsvInstance(items: string, number: number): BrInstance {
 }
 
 /** Every set of a folder of CSV instances, the first `limit` instances of each. */
-export function loadCsvSets(folder: string, limit: number): { set: string; instances: BrInstance[] }[] {
+export function loadCsvSets(folder: string, limit: number, from = 0): { set: string; instances: BrInstance[] }[] {
   const bySet = new Map<string, BrInstance[]>();
+  const seen = new Map<string, number>();
   for (const f of csvInstanceFiles(folder)) {
     const list = bySet.get(f.set) ?? [];
-    if (list.length < limit) list.push(readCsvInstance(f.items, f.number));
+    const index = seen.get(f.set) ?? 0;
+    seen.set(f.set, index + 1);
+    if (index >= from && list.length < limit) list.push(readCsvInstance(f.items, f.number));
     bySet.set(f.set, list);
   }
   return [...bySet].map(([set, instances]) => ({ set, instances }));
