@@ -9,6 +9,7 @@ import { PhaseCuts } from './phase-lists.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
+import { oneTypeStart } from './one-type.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
@@ -21,6 +22,8 @@ const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'wall', order: 'section' },
   { anchor: 'wall', order: 'volume' },
 ];
+/** Share of a one-type Unit's improvement time for the search from its tube layout (one-type.ts). */
+const START_SHARE = 0.1;
 const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
 
 export interface PlannedUnit {
@@ -266,7 +269,11 @@ export class Fleet {
     variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
     // Every variant's greedy first, then the beam-search time to the best of them.
     const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
-    return improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
+    // One box type: a tube layout (one-type.ts) as a start too, on a share of the time first.
+    const start = oneTypeStart(this.prep.items, phases, remaining, view.orientationsOf, view.spec, root, minDim, () => this.ticker.tick());
+    const started = start && improveUnit(problemOf, variants.length, start, this.ticker.now() + START_SHARE * (deadline - this.ticker.now()), this.ticker, this.seed);
+    const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
+    return started && started.volume > state.volume ? started : state;
   }
 
   /** Per row: its groups as the tightest rigid blocks found (see fleet/group-block.ts). */
