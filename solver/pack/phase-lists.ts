@@ -158,8 +158,12 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
   const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
   const minDims = take(3);
-  const ints = new Int32Array(2 * n);
-  const item = ints.subarray(0, n), count = ints.subarray(n);
+  let needs = 0;
+  for (let i = 0; i < n; i++) needs += list[i].need?.length ?? 0;
+  const ints = new Int32Array(3 * n + 1 + 2 * needs);
+  const item = ints.subarray(0, n), count = ints.subarray(n, 2 * n), needStart = ints.subarray(2 * n, 3 * n + 1);
+  const needItem = ints.subarray(3 * n + 1, 3 * n + 1 + needs), needCount = ints.subarray(3 * n + 1 + needs);
+  let k = 0;
   const flags = new Uint8Array(2 * n);
   const full = flags.subarray(0, n), rests = flags.subarray(n);
   let allRest = true;
@@ -190,7 +194,15 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     const simple = isSimple(b);
     item[i] = simple ? b.item : -1;
     count[i] = simple ? b.count : -1;
+    needStart[i] = k;
+    if (!simple && b.group < 0 && b.need) {
+      for (const [it, c] of b.need) {
+        needItem[k] = it;
+        needCount[k++] = c;
+      }
+    }
   }
+  needStart[n] = k;
   // An item's blocks were capped only if the list holds that many (most lists are shorter).
   if (n >= MAX_BLOCKS_PER_ITEM) {
     const perItem = new Map<number, number>();
@@ -205,7 +217,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   const counts = new Map<number, number>();
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
-    list, figs: { dx, dy, dz, weight, full, allFull, item, count, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
+    list, figs: { dx, dy, dz, weight, full, allFull, item, count, needStart, needItem, needCount, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
     counts, groups: phase.groups.slice(), capped,
   };

@@ -55,6 +55,13 @@ export interface BlockFigures {
    */
   item: Int32Array;
   count: Int32Array;
+  /**
+   * The pieces a general block or column takes, flat (so the scan never reads the block):
+   * its (item, count) pairs at needStart[i]..needStart[i + 1]; none for simple blocks and groups.
+   */
+  needStart: Int32Array;
+  needItem: Int32Array;
+  needCount: Int32Array;
   /** 1: every piece of the block needs some of its base supported (supportPermille > 0). */
   rests: Uint8Array;
   /** Every block rests (none may stand above a gap): a space with no top face to stand on takes none. */

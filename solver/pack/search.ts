@@ -1,7 +1,7 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, PlacedBlock, Space } from '../model.ts';
-import { CHUNK_BITS, type UnitProblem } from './problem.ts';
+import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
@@ -104,7 +104,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const used = state.used, remaining = problem.remaining;
   const mask = (1 << CHUNK_BITS) - 1;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
-  const { dx, dy, dz, weight, full, item: itemOf, count, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const { dx, dy, dz, weight, full, item: itemOf, count, needStart, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
   const n = blocks.length;
   let scanned = 0;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < n; i++) {
@@ -122,7 +122,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
     // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
     const item = itemOf[i];
-    if (item >= 0 ? used[item] + count[i] > remaining[item] : !state.available(blocks[i], remaining)) continue;
+    if (item >= 0) {
+      if (used[item] + count[i] > remaining[item]) continue;
+    } else if (needStart[i] < needStart[i + 1] ? !needsLeft(f, i, used, remaining) : !state.available(blocks[i], remaining)) continue;
     const b = blocks[i];
     if (!onFaces) {
       const y = left ? s.y0 : s.y1 - b.dy;
@@ -142,6 +144,16 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
 }
 
 const NO_ANCHORS: Anchor[] = [];
+
+/** Enough pieces are left for each (item, count) pair of block i's flat needs (as `PackState.available`). */
+function needsLeft(f: BlockFigures, i: number, used: Int32Array, remaining: ArrayLike<number>): boolean {
+  const { needItem, needCount } = f;
+  for (let k = f.needStart[i], end = f.needStart[i + 1]; k < end; k++) {
+    const it = needItem[k];
+    if (used[it] + needCount[k] > remaining[it]) return false;
+  }
+  return true;
+}
 
 /** Some top face at the space's floor that may carry cargo reaches into the space. */
 function facesUnder(state: PackState, s: Space): boolean {
