@@ -185,7 +185,8 @@ const MAX_ANCHORS = 4;
 function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean): Anchor[] {
   const cx = front ? s.x0 : s.x1, cy = left ? s.y0 : s.y1;
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
-  const points: [number, number, number][] = [[cx, cy, 0]];
+  ptX[0] = cx; ptY[0] = cy; ptD[0] = 0;
+  let n = 1;
   const sup = state.supports;
   for (const i of state.supportsAt(s.z0)) {
     const f = sup[i];
@@ -193,12 +194,19 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
     const py = left ? Math.max(s.y0, f.y0) : Math.min(s.y1, f.y1);
     if (px === cx && py === cy) continue;
-    points.push([px, py, Math.abs(px - cx) + Math.abs(py - cy)]);
+    ptX[n] = px; ptY[n] = py; ptD[n] = Math.abs(px - cx) + Math.abs(py - cy);
+    n++;
   }
-  points.sort((a, b) => a[2] - b[2] || a[0] - b[0] || a[1] - b[1]);
   const out: Anchor[] = [];
-  for (const [px, py] of points) {
-    if (out.length >= MAX_ANCHORS) break;
+  // Nearest first (then by x, y), taken one at a time: only the first few are ever needed.
+  while (n > 0 && out.length < MAX_ANCHORS) {
+    let k = 0;
+    for (let j = 1; j < n; j++) {
+      if ((ptD[j] - ptD[k] || ptX[j] - ptX[k] || ptY[j] - ptY[k]) < 0) k = j;
+    }
+    const px = ptX[k], py = ptY[k];
+    n--;
+    ptX[k] = ptX[n]; ptY[k] = ptY[n]; ptD[k] = ptD[n];
     if (out.some((a) => a.x === px && a.y === py)) continue;
     const [reachX, reachY] = supportedReach(state, s.z0, px, py, dirX, dirY);
     if (out.length > 0 && (reachX === 0 || reachY === 0)) continue;
@@ -206,6 +214,12 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
   }
   return out;
 }
+
+/**
+ * Scratch for `supportedAnchors`: the candidate corners and their distances from the
+ * space's corner (plain arrays: whole millimetres stay small integers).
+ */
+const ptX: number[] = [], ptY: number[] = [], ptD: number[] = [];
 
 /** Some anchor's top faces reach at least dx along x and dy along y. */
 function reaches(anchors: Anchor[], dx: number, dy: number): boolean {
