@@ -102,22 +102,14 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (sx < ext[0] || sy < ext[1]) return [];
   }
   const used = state.used, remaining = problem.remaining;
-  const mask = (1 << CHUNK_BITS) - 1;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
-  const { dx, dy, dz, weight, full, item: itemOf, count, needStart, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const { dx, dy, full, item: itemOf, count, needStart } = f;
   const n = blocks.length;
   let scanned = 0;
   for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < n; i++) {
-    scanned++;
-    if ((i & mask) === 0) {
-      // A chunk whose smallest extents or weight do not fit holds no block that fits.
-      const c = i >> CHUNK_BITS;
-      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
-        i += mask;
-        continue;
-      }
-    }
-    if (dx[i] > sx || dy[i] > sy || dz[i] > sz || weight[i] > weightLeft) continue;
+    i = nextFit(f, i, n, sx, sy, sz, weightLeft);
+    scanned += stepped;
+    if (i >= n) break;
     // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
     if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
     // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
@@ -144,6 +136,33 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
 }
 
 const NO_ANCHORS: Anchor[] = [];
+
+/** How many steps the last `nextFit` took (a skipped chunk is one): the scan's work. */
+let stepped = 0;
+
+/**
+ * The first block from i on whose extents and weight fit (n or more if none), stepping over chunks
+ * none of whose blocks fits. Apart from the rest of the scan: a tight loop over flat figures.
+ */
+function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
+  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const mask = (1 << CHUNK_BITS) - 1;
+  let steps = 0;
+  for (; i < n; i++) {
+    steps++;
+    if ((i & mask) === 0) {
+      // A chunk whose smallest extents or weight do not fit holds no block that fits.
+      const c = i >> CHUNK_BITS;
+      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
+        i += mask;
+        continue;
+      }
+    }
+    if (dx[i] <= sx && dy[i] <= sy && dz[i] <= sz && weight[i] <= weightLeft) break;
+  }
+  stepped = steps;
+  return i;
+}
 
 /** Enough pieces are left for each (item, count) pair of block i's flat needs (as `PackState.available`). */
 function needsLeft(f: BlockFigures, i: number, used: Int32Array, remaining: ArrayLike<number>): boolean {
