@@ -58,18 +58,24 @@ export function carveSpaces(
   // space touching the box on that side, or a piece cut on the same side.
   for (let i = 0; i < pieces; i++) {
     const side = fSide[i];
+    // Piece i's corners in locals: the pairs below compare them many times.
+    const x0 = fx0[i], y0 = fy0[i], z0 = fz0[i], x1 = fx1[i], y1 = fy1[i], z1 = fz1[i];
     let inside = false;
-    for (let k = sideStart[side], end = sideStart[side + 1]; k < end && !inside; k++) {
+    for (let k = sideStart[side], end = sideStart[side + 1]; k < end; k++) {
       const j = bySide[k];
+      if (j === i || fx0[j] > x0 || fy0[j] > y0 || fz0[j] > z0 || fx1[j] < x1 || fy1[j] < y1 || fz1[j] < z1) continue;
       // Equal spaces: keep the first one only.
-      if (j !== i && holds(j, i) && (j < i || !holds(i, j))) inside = true;
+      if (j < i || !holds(i, j)) {
+        inside = true;
+        break;
+      }
     }
     const touching = touchingBySide[side];
     for (let j = 0, end = touchCount[side]; j < end && !inside; j++) {
       const t = touching[j];
-      if (t.x0 <= fx0[i] && t.y0 <= fy0[i] && t.z0 <= fz0[i] && t.x1 >= fx1[i] && t.y1 >= fy1[i] && t.z1 >= fz1[i]) inside = true;
+      if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) inside = true;
     }
-    if (!inside) keep.push({ x0: fx0[i], y0: fy0[i], z0: fz0[i], x1: fx1[i], y1: fy1[i], z1: fz1[i], dead: fDead[i] });
+    if (!inside) keep.push({ x0, y0, z0, x1, y1, z1, dead: fDead[i] });
   }
   return keep;
 }
