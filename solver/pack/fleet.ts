@@ -9,7 +9,7 @@ import { PhaseCuts } from './phase-lists.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
-import { oneTypeStart } from './one-type.ts';
+import { LAYOUT_STEPS_PER_MS, oneTypeStart } from './one-type.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
@@ -24,6 +24,8 @@ const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
 ];
 /** Share of a one-type Unit's improvement time for the search from its tube layout (one-type.ts). */
 const START_SHARE = 0.1;
+/** Most of a one-type Unit's improvement time the tube layout may take, in its steps (one-type.ts). */
+const LAYOUT_SHARE = 0.15;
 const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
 
 export interface PlannedUnit {
@@ -269,8 +271,10 @@ export class Fleet {
     variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
     // Every variant's greedy first, then the beam-search time to the best of them.
     const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
-    // One box type: a tube layout (one-type.ts) as a start too, on a share of the time first.
-    const start = oneTypeStart(this.prep.items, phases, remaining, view.orientationsOf, view.spec, root, minDim, () => this.ticker.tick());
+    // One box type: a tube layout (one-type.ts) as a start too, on a share of the time first
+    // (with the time general blocks need: a layout may take a second).
+    const layoutSteps = Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now()));
+    const start = withGeneral ? oneTypeStart(this.prep.items, phases, remaining, view.orientationsOf, view.spec, root, minDim, layoutSteps, () => this.ticker.tick()) : null;
     const started = start && improveUnit(problemOf, variants.length, start, this.ticker.now() + START_SHARE * (deadline - this.ticker.now()), this.ticker, this.seed);
     const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
     return started && started.volume > state.volume ? started : state;

@@ -49,14 +49,23 @@ const EMPTY: Node = { count: 0 };
 
 /** Layouts worked out per run at most (the table grows as widths * heights * lengths). */
 const MAX_STATES = 400_000;
+/**
+ * Layout steps (grids and cuts weighed) per ms of the Unit's time: about what one core does.
+ * Millimetre sides make nearly every width a cut and the table seconds long (boxes of 300 x
+ * 200 x 150 mm in a 40' HC: 9 million steps, of 101 x 97 x 53 mm over 44 million), while the
+ * BR0 instances (centimetres) need at most 5.1 million (#33) and most under 1 million. The
+ * cap in steps, not time, keeps the same input giving the same plan.
+ */
+export const LAYOUT_STEPS_PER_MS = 9_000;
 
 /**
  * The layout of most boxes in `width` x `height` x `length` (tubes along the length): the
  * length cut into sections (walls of different depths) by a knapsack, each section's
  * cross-section laid out by `crossSections`. Null when the tables would grow too big.
  */
-function bestLayout(shapes: Shape[], width: number, height: number, length: number, tick: () => void): Layout | null {
-  const section = crossSections(shapes, width, height, length, tick);
+function bestLayout(shapes: Shape[], width: number, height: number, length: number, maxSteps: number, tick: () => void): Layout | null {
+  const work = { steps: 0, max: maxSteps };
+  const section = crossSections(shapes, width, height, length, work, tick);
   const lengths = sums(shapes.map((s) => s.d), length);
   if (lengths[lengths.length - 1] !== length) lengths.push(length);
   const best = new Map<number, Node>();
@@ -64,7 +73,9 @@ function bestLayout(shapes: Shape[], width: number, height: number, length: numb
     let b = section(width, height, x);
     if (!b) return null;
     for (const x1 of lengths) {
-      if (x1 <= 0 || 2 * x1 > x) continue;
+      if (2 * x1 > x) break;
+      if (x1 <= 0) continue;
+      if (++work.steps >= work.max) return null;
       const rest = best.get(x - x1);
       const first = rest && section(width, height, x1);
       if (!rest || !first) continue;
@@ -95,9 +106,11 @@ function flatten(node: Node, u: number, s: number, t: number, out: Layout['grids
  * The layout of most boxes over a cross-section `w` x `h` of tubes `len` long: either a grid
  * of one orientation on the floor of the rectangle (as wide as its boxes allow) with the
  * best layout on its top, as long as the grid's tubes; or the rectangle cut in two side by
- * side. Memoised; null once the table passes MAX_STATES.
+ * side. Memoised; null once the table passes MAX_STATES or the work its cap.
  */
-function crossSections(shapes: Shape[], width: number, height: number, length: number, tick: () => void): (w: number, h: number, len: number) => Node | null {
+function crossSections(
+  shapes: Shape[], width: number, height: number, length: number, work: { steps: number; max: number }, tick: () => void,
+): (w: number, h: number, len: number) => Node | null {
   const cuts = sums(shapes.map((s) => s.a), width);
   const depths = [...new Set(shapes.map((s) => s.d))];
   const memo = new Map<number, Node>();
@@ -108,13 +121,14 @@ function crossSections(shapes: Shape[], width: number, height: number, length: n
     const key = (w * (height + 1) + h) * (length + 1) + len;
     const known = memo.get(key);
     if (known) return known;
-    if (memo.size >= MAX_STATES) return null;
+    if (memo.size >= MAX_STATES || work.steps >= work.max) return null;
     let best = EMPTY;
     for (const s of shapes) {
       if (s.a > w || s.c > h || s.d > len) continue;
       const across = Math.floor(w / s.a);
       const n = Math.floor(len / s.d);
       for (let up = 1; up * s.c <= h; up++) {
+        work.steps++;
         const top = solve(across * s.a, h - up * s.c, n * s.d);
         if (!top) return null;
         const count = across * up * n + top.count;
@@ -122,7 +136,9 @@ function crossSections(shapes: Shape[], width: number, height: number, length: n
       }
     }
     for (const w1 of cuts) {
-      if (w1 <= 0 || 2 * w1 > w) continue;
+      if (2 * w1 > w) break;
+      if (w1 <= 0) continue;
+      work.steps++;
       const first = solve(w1, h, len);
       const second = first && solve(w - w1, h, len);
       if (!first || !second) return null;
@@ -157,13 +173,13 @@ function sums(values: number[], limit: number): number[] {
  */
 export function tubeStart(
   item: Item, orientations: Orientation[], spec: UnitSpec, items: Item[], root: PackState, count: number, minDim: number, alongWidth: boolean,
-  tick: () => void = () => {},
+  maxSteps = Infinity, tick: () => void = () => {},
 ): PackState | null {
   const shapes = orientations.map((rotation) => {
     const [x, y, z] = placedDims(item.l, item.w, item.h, rotation);
     return alongWidth ? { rotation, d: y, a: x, c: z } : { rotation, d: x, a: y, c: z };
   });
-  const layout = bestLayout(shapes, alongWidth ? spec.L : spec.W, spec.H, alongWidth ? spec.W : spec.L, tick);
+  const layout = bestLayout(shapes, alongWidth ? spec.L : spec.W, spec.H, alongWidth ? spec.W : spec.L, maxSteps, tick);
   if (!layout || layout.count === 0) return null;
   const state = root.clone();
   let left = Math.min(count, Math.floor(spec.payload / Math.max(item.weight, 1e-9)));
@@ -196,16 +212,16 @@ function gridBlock(item: Item, grid: Grid, n: number, alongWidth: boolean): Bloc
  * The tube start for a Unit whose cargo is one box type (stackable, not fragile, no
  * keep-together groups) and which is still empty, tubes along the length (across the width
  * the layout took 3-5 times the time and held more on one BR0 instance in 100, by 2 boxes).
- * Null otherwise.
+ * Null otherwise, or when the layout takes more than `maxSteps`.
  */
 export function oneTypeStart(
   items: Item[], phases: Phase[], remaining: ArrayLike<number>, orientationsOf: (i: number) => Orientation[], spec: UnitSpec, root: PackState, minDim: number,
-  tick: () => void = () => {},
+  maxSteps: number, tick: () => void = () => {},
 ): PackState | null {
   if (root.placed.length > 0 || spec.supportNone) return null;
   const kinds = new Set(phases.flatMap((p) => p.items));
   if (kinds.size !== 1 || phases.some((p) => p.groups.length > 0)) return null;
   const item = items[[...kinds][0]];
   if (!item.stackable || item.fragile || remaining[item.index] <= 0) return null;
-  return tubeStart(item, orientationsOf(item.index), spec, items, root, remaining[item.index], minDim, false, tick);
+  return tubeStart(item, orientationsOf(item.index), spec, items, root, remaining[item.index], minDim, false, maxSteps, tick);
 }

@@ -39,11 +39,11 @@ test('tube starts only for one box type in an empty Unit under a support rule', 
   const two = [box, boxItem(1, 50, 40, 30, { orientations: ANY })];
   const one = [{ items: [0], groups: [] }];
   const of = () => ANY;
-  t.not(oneTypeStart([box], one, [167], of, spec, new PackState(spec, 1), 47), null);
-  t.is(oneTypeStart(two, [{ items: [0, 1], groups: [] }], [167, 5], of, spec, new PackState(spec, 2), 30), null);
-  t.is(oneTypeStart([box], one, [167], of, { ...spec, supportNone: true }, new PackState(spec, 1), 47), null);
+  t.not(oneTypeStart([box], one, [167], of, spec, new PackState(spec, 1), 47, Infinity), null);
+  t.is(oneTypeStart(two, [{ items: [0, 1], groups: [] }], [167, 5], of, spec, new PackState(spec, 2), 30, Infinity), null);
+  t.is(oneTypeStart([box], one, [167], of, { ...spec, supportNone: true }, new PackState(spec, 1), 47, Infinity), null);
   const loaded = tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 10, 47, false)!;
-  t.is(oneTypeStart([box], one, [167], of, spec, loaded, 47), null);
+  t.is(oneTypeStart([box], one, [167], of, spec, loaded, 47, Infinity), null);
 });
 
 test('one box type under full support: every rule holds and the same input gives the same plan', (t) => {
@@ -56,4 +56,9 @@ test('one box type under full support: every rule holds and the same input gives
   const b = solveChecked(t, inp, { now: fakeClock(5) });
   t.true(a.placements.length >= 147);
   t.deepEqual(a.placements, b.placements);
+});
+
+test('the tube layout gives up past its step cap (millimetre sides make the table long)', (t) => {
+  t.is(tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 167, 47, false, 1000), null);
+  t.not(tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 167, 47, false, 1_000_000), null);
 });
