@@ -9,7 +9,7 @@ import { PhaseCuts } from './phase-lists.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
-import { LAYOUT_STEPS_PER_MS, oneTypeStart } from './one-type.ts';
+import { LAYOUT_STEPS_PER_MS, oneTypeItem, tubeLayout, tubeStart, type Layout } from './one-type.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
@@ -273,12 +273,23 @@ export class Fleet {
     const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
     // One box type: a tube layout (one-type.ts) as a start too, on a share of the time first
     // (with the time general blocks need: a layout may take a second).
-    const layoutSteps = Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now()));
-    const start = withGeneral ? oneTypeStart(this.prep.items, phases, remaining, view.orientationsOf, view.spec, root, minDim, layoutSteps, () => this.ticker.tick()) : null;
+    const single = withGeneral ? oneTypeItem(this.prep.items, phases, remaining, view.spec, root) : null;
+    const layout = single && this.tubeLayoutOf(view, single, Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now())));
+    const start = layout && tubeStart(single!, layout, view.spec, this.prep.items, root, remaining[single!.index], minDim);
     const started = start && improveUnit(problemOf, variants.length, start, this.ticker.now() + START_SHARE * (deadline - this.ticker.now()), this.ticker, this.seed);
     const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
     return started && started.volume > state.volume ? started : state;
   }
+
+  /** The item's tube layout in the row's Units, worked out once per row (see one-type.ts). */
+  private tubeLayoutOf(view: EquipmentView, item: Item, maxSteps: number): Layout | null {
+    let byItem = this.tubeLayouts.get(view);
+    if (!byItem) this.tubeLayouts.set(view, (byItem = new Map()));
+    if (!byItem.has(item.index)) byItem.set(item.index, tubeLayout(item, view.orientationsOf(item.index), view.spec, maxSteps, () => this.ticker.tick()));
+    return byItem.get(item.index)!;
+  }
+
+  private readonly tubeLayouts = new Map<EquipmentView, Map<number, Layout | null>>();
 
   /** Per row: its groups as the tightest rigid blocks found (see fleet/group-block.ts). */
   private groupBlockOf(view: EquipmentView): (g: number) => Block | null {

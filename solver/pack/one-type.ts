@@ -23,7 +23,7 @@ interface Grid {
 }
 
 /** A layout: grids at (u along the tube from the wall, s across, t up). */
-interface Layout {
+export interface Layout {
   count: number;
   grids: { grid: Grid; u: number; s: number; t: number }[];
 }
@@ -166,62 +166,57 @@ function sums(values: number[], limit: number): number[] {
 }
 
 /**
- * A start for the search: the tubes of the best layout placed into `root` (an empty Unit),
- * along the length (`alongWidth` false) or across it, at most `count` boxes, each grid only
- * where it stands (a grid cut short by the count leaves the grids on it out). Null when
- * nothing is placed.
+ * The layout of most boxes of the item, tubes along the Unit's length (across the width the
+ * table took 3-5 times the time and held more on one BR0 instance in 100, by 2 boxes). Null
+ * when the table takes more than `maxSteps` or holds nothing.
  */
-export function tubeStart(
-  item: Item, orientations: Orientation[], spec: UnitSpec, items: Item[], root: PackState, count: number, minDim: number, alongWidth: boolean,
-  maxSteps = Infinity, tick: () => void = () => {},
-): PackState | null {
+export function tubeLayout(item: Item, orientations: Orientation[], spec: UnitSpec, maxSteps = Infinity, tick: () => void = () => {}): Layout | null {
   const shapes = orientations.map((rotation) => {
     const [x, y, z] = placedDims(item.l, item.w, item.h, rotation);
-    return alongWidth ? { rotation, d: y, a: x, c: z } : { rotation, d: x, a: y, c: z };
+    return { rotation, d: x, a: y, c: z };
   });
-  const layout = bestLayout(shapes, alongWidth ? spec.L : spec.W, spec.H, alongWidth ? spec.W : spec.L, maxSteps, tick);
-  if (!layout || layout.count === 0) return null;
+  const layout = bestLayout(shapes, spec.W, spec.H, spec.L, maxSteps, tick);
+  return layout && layout.count > 0 ? layout : null;
+}
+
+/**
+ * A start for the search: the layout's tubes placed into `root` (an empty Unit), at most
+ * `count` boxes, each grid only where it stands (a grid cut short by the count leaves the
+ * grids on it out). Null when nothing is placed.
+ */
+export function tubeStart(item: Item, layout: Layout, spec: UnitSpec, items: Item[], root: PackState, count: number, minDim: number): PackState | null {
   const state = root.clone();
   let left = Math.min(count, Math.floor(spec.payload / Math.max(item.weight, 1e-9)));
-  for (const { grid, u, s, t } of layout.grids) {
+  for (const { grid, u: x, s: y, t: z } of layout.grids) {
     const n = Math.min(grid.n, Math.floor(left / (grid.across * grid.up)));
     if (n <= 0) continue;
-    const block = gridBlock(item, grid, n, alongWidth);
-    const [x, y] = alongWidth ? [s, u] : [u, s];
-    if (x + block.dx > spec.L || y + block.dy > spec.W || t + block.dz > spec.H) continue;
-    if (!canStand(state, spec, items, block, x, y, t)) continue;
-    place(state, spec, items, block, x, y, t, minDim);
+    const block = gridBlock(item, grid, n);
+    if (x + block.dx > spec.L || y + block.dy > spec.W || z + block.dz > spec.H) continue;
+    if (!canStand(state, spec, items, block, x, y, z)) continue;
+    place(state, spec, items, block, x, y, z, minDim);
     left -= block.count;
   }
   return state.placed.length > 0 ? state : null;
 }
 
-/** The grid as a block of identical boxes (n along the tube). */
-function gridBlock(item: Item, grid: Grid, n: number, alongWidth: boolean): Block {
-  const [nx, ny] = alongWidth ? [grid.across, n] : [n, grid.across];
-  const [ex, ey] = alongWidth ? [grid.a, grid.d] : [grid.d, grid.a];
+/** The grid as a block of identical boxes (n along the tube, the Unit's length). */
+function gridBlock(item: Item, grid: Grid, n: number): Block {
   const count = n * grid.across * grid.up;
   return {
-    dx: ex * nx, dy: ey * ny, dz: grid.c * grid.up, volume: item.volume * count, weight: item.weight * count,
-    item: item.index, rotation: grid.rotation, nx, ny, nz: grid.up, count, group: -1, pieces: null,
+    dx: grid.d * n, dy: grid.a * grid.across, dz: grid.c * grid.up, volume: item.volume * count, weight: item.weight * count,
+    item: item.index, rotation: grid.rotation, nx: n, ny: grid.across, nz: grid.up, count, group: -1, pieces: null,
     parts: undefined, need: undefined, flat: undefined, fullSupport: undefined,
   };
 }
 
 /**
- * The tube start for a Unit whose cargo is one box type (stackable, not fragile, no
- * keep-together groups) and which is still empty, tubes along the length (across the width
- * the layout took 3-5 times the time and held more on one BR0 instance in 100, by 2 boxes).
- * Null otherwise, or when the layout takes more than `maxSteps`.
+ * The one box type of a Unit's cargo that a tube layout may start (stackable, not fragile,
+ * no keep-together groups, the Unit still empty, a support rule asked); null otherwise.
  */
-export function oneTypeStart(
-  items: Item[], phases: Phase[], remaining: ArrayLike<number>, orientationsOf: (i: number) => Orientation[], spec: UnitSpec, root: PackState, minDim: number,
-  maxSteps: number, tick: () => void = () => {},
-): PackState | null {
+export function oneTypeItem(items: Item[], phases: Phase[], remaining: ArrayLike<number>, spec: UnitSpec, root: PackState): Item | null {
   if (root.placed.length > 0 || spec.supportNone) return null;
   const kinds = new Set(phases.flatMap((p) => p.items));
   if (kinds.size !== 1 || phases.some((p) => p.groups.length > 0)) return null;
   const item = items[[...kinds][0]];
-  if (!item.stackable || item.fragile || remaining[item.index] <= 0) return null;
-  return tubeStart(item, orientationsOf(item.index), spec, items, root, remaining[item.index], minDim, false, maxSteps, tick);
+  return item.stackable && !item.fragile && remaining[item.index] > 0 ? item : null;
 }

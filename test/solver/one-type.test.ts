@@ -1,7 +1,7 @@
 // One box type: the tube layout the search starts from (pack/one-type.ts).
 import test from 'ava';
 import type { Item } from '../../solver/model.ts';
-import { oneTypeStart, tubeStart } from '../../solver/pack/one-type.ts';
+import { oneTypeItem, tubeLayout, tubeStart } from '../../solver/pack/one-type.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Orientation } from '../../solver/types.ts';
 import { boxItem, equipment, fakeClock, input, line, solveChecked } from './helpers.ts';
@@ -16,7 +16,7 @@ function pieces(state: PackState) {
 }
 
 test('the tube layout of BR0 #100 holds as many boxes as the block search finds (147), inside the Unit, no two overlapping', (t) => {
-  const state = tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 167, 47, false)!;
+  const state = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 167, 47)!;
   const blocks = pieces(state);
   t.is(blocks.reduce((a, b) => a + b.count, 0), 147);
   for (const b of blocks) t.true(b.x >= 0 && b.y >= 0 && b.z >= 0 && b.x1 <= spec.L && b.y1 <= spec.W && b.z1 <= spec.H);
@@ -30,7 +30,7 @@ test('the tube layout of BR0 #100 holds as many boxes as the block search finds 
 });
 
 test('the tube layout places no more boxes than there are', (t) => {
-  const state = tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 100, 47, false)!;
+  const state = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 100, 47)!;
   t.true(state.used[0] <= 100);
   t.true(state.used[0] >= 90);
 });
@@ -38,12 +38,11 @@ test('the tube layout places no more boxes than there are', (t) => {
 test('tube starts only for one box type in an empty Unit under a support rule', (t) => {
   const two = [box, boxItem(1, 50, 40, 30, { orientations: ANY })];
   const one = [{ items: [0], groups: [] }];
-  const of = () => ANY;
-  t.not(oneTypeStart([box], one, [167], of, spec, new PackState(spec, 1), 47, Infinity), null);
-  t.is(oneTypeStart(two, [{ items: [0, 1], groups: [] }], [167, 5], of, spec, new PackState(spec, 2), 30, Infinity), null);
-  t.is(oneTypeStart([box], one, [167], of, { ...spec, supportNone: true }, new PackState(spec, 1), 47, Infinity), null);
-  const loaded = tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 10, 47, false)!;
-  t.is(oneTypeStart([box], one, [167], of, spec, loaded, 47, Infinity), null);
+  t.is(oneTypeItem([box], one, [167], spec, new PackState(spec, 1)), box);
+  t.is(oneTypeItem(two, [{ items: [0, 1], groups: [] }], [167, 5], spec, new PackState(spec, 2)), null);
+  t.is(oneTypeItem([box], one, [167], { ...spec, supportNone: true }, new PackState(spec, 1)), null);
+  const loaded = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 10, 47)!;
+  t.is(oneTypeItem([box], one, [167], spec, loaded), null);
 });
 
 test('one box type under full support: every rule holds and the same input gives the same plan', (t) => {
@@ -59,6 +58,6 @@ test('one box type under full support: every rule holds and the same input gives
 });
 
 test('the tube layout gives up past its step cap (millimetre sides make the table long)', (t) => {
-  t.is(tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 167, 47, false, 1000), null);
-  t.not(tubeStart(box, ANY, spec, [box], new PackState(spec, 1), 167, 47, false, 1_000_000), null);
+  t.is(tubeLayout(box, ANY, spec, 1000), null);
+  t.not(tubeLayout(box, ANY, spec, 1_000_000), null);
 });
