@@ -273,20 +273,27 @@ export class Fleet {
     const problemOf = (k: number, noise: number) => make(variants[k].spec, variants[k].general, noise, variants[k].columns);
     // One box type: a tube layout (one-type.ts) as a start too, on a share of the time first
     // (with the time general blocks need: a layout may take a second).
-    const single = withGeneral ? oneTypeItem(this.prep.items, phases, remaining, view.spec, root) : null;
-    const layout = single && this.tubeLayoutOf(view, single, Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now())));
-    const start = layout && tubeStart(single!, layout, view.spec, this.prep.items, root, remaining[single!.index], minDim);
+    const start = withGeneral ? this.tubeStartOf(view, root, phases, remaining, minDim, deadline) : null;
     const started = start && improveUnit(problemOf, variants.length, start, this.ticker.now() + START_SHARE * (deadline - this.ticker.now()), this.ticker, this.seed);
     const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
     return started && started.volume > state.volume ? started : state;
   }
 
-  /** The item's tube layout in the row's Units, worked out once per row (see one-type.ts). */
-  private tubeLayoutOf(view: EquipmentView, item: Item, maxSteps: number): Layout | null {
+  /**
+   * The tube start of an empty Unit whose cargo is one box type, or null (see one-type.ts). The
+   * layout is worked out once per row and item, within LAYOUT_SHARE of the time to `deadline`.
+   */
+  private tubeStartOf(view: EquipmentView, root: PackState, phases: Phase[], remaining: number[], minDim: number, deadline: number): PackState | null {
+    const item = oneTypeItem(this.prep.items, phases, remaining, view.spec, root);
+    if (!item) return null;
     let byItem = this.tubeLayouts.get(view);
     if (!byItem) this.tubeLayouts.set(view, (byItem = new Map()));
-    if (!byItem.has(item.index)) byItem.set(item.index, tubeLayout(item, view.orientationsOf(item.index), view.spec, maxSteps, () => this.ticker.tick()));
-    return byItem.get(item.index)!;
+    if (!byItem.has(item.index)) {
+      const maxSteps = Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now()));
+      byItem.set(item.index, tubeLayout(item, view.orientationsOf(item.index), view.spec, maxSteps, () => this.ticker.tick()));
+    }
+    const layout = byItem.get(item.index);
+    return layout ? tubeStart(item, layout, view.spec, this.prep.items, root, remaining[item.index], minDim) : null;
   }
 
   private readonly tubeLayouts = new Map<EquipmentView, Map<number, Layout | null>>();
