@@ -15,6 +15,7 @@ import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 import { tightGroupBlock, type GroupPacking } from './fleet/group-block.ts';
 import { carriersFirst } from './fleet/carrier-pairs.ts';
+import { generalBlocksFor } from './fleet/general-time.ts';
 
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
@@ -261,8 +262,8 @@ export class Fleet {
     const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
       ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]
       : POLICIES;
-    // General blocks take up to a few hundred ms to build: only worth it with time to use them.
-    const withGeneral = deadline - this.ticker.now() >= 1000;
+    // General blocks take up to a few hundred ms to build: only worth it with time to use them (fleet/general-time.ts).
+    const withGeneral = generalBlocksFor(deadline - this.ticker.now());
     const variants = policies.flatMap((p) => [
       ...(withGeneral ? [{ spec: { ...view.spec, ...p }, general: GENERAL, columns: false }] : []),
       { spec: { ...view.spec, ...p }, general: null, columns: false },
