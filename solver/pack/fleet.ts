@@ -15,6 +15,7 @@ import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
 import { tightGroupBlock, type GroupPacking } from './fleet/group-block.ts';
 import { carriersFirst } from './fleet/carrier-pairs.ts';
+import { boundSlice } from './fleet/bound-slices.ts';
 import { generalBlocksFor } from './fleet/general-time.ts';
 
 /** Greedy policies the improvement tries (each with and without general blocks). */
@@ -142,6 +143,10 @@ export class Fleet {
 
     let nextIndex = 0;
     let stoppedBy: FleetPlan['stoppedBy'] = 'done';
+    // The Units the even share of the re-plan's time was made for (fleet/bound-slices.ts). With
+    // several Stops the share stays even: a last Unit there holds a Stop's rest, not a few per cent.
+    const evenUnits = mode.beam && !this.severalStops && mode.sliceMs > 0 ? Math.round((mode.deadline - ticker.now()) / mode.sliceMs) : 0;
+    const madeBefore = units.length;
     while (this.hasLoadable(left, groupsLeft)) {
       ticker.poll();
       const rows = this.views.map((_, r) => r).filter((r) => {
@@ -152,7 +157,7 @@ export class Fleet {
         stoppedBy = 'unit-limit';
         break;
       }
-      const chosen = this.openUnit(rows, left, groupsLeft, mode);
+      const chosen = this.openUnit(rows, left, groupsLeft, this.sliced(mode, left, groupsLeft, evenUnits - (units.length - madeBefore)));
       if (!chosen) {
         stoppedBy = 'no-fit';
         break;
@@ -162,6 +167,14 @@ export class Fleet {
       commit({ index: nextIndex, view: chosen.view, state: chosen.state, fixedUnit: -1 });
     }
     return { units, left, groupsLeft, stoppedBy };
+  }
+
+  /** An improving mode with the next Unit's time shared over the Units the cargo left needs (fleet/bound-slices.ts). */
+  private sliced(mode: FleetMode, left: number[], groupsLeft: Set<number>, evenUnitsLeft: number): FleetMode {
+    if (evenUnitsLeft <= 0) return mode;
+    const biggest = Math.max(...this.views.map((v) => v.volume));
+    const sliceMs = boundSlice(mode.sliceMs, mode.deadline - this.ticker.now(), evenUnitsLeft, this.remainder(left, groupsLeft).volume, biggest);
+    return { ...mode, sliceMs };
   }
 
   /** Items and groups, biggest first (Stops aside). */
