@@ -4,6 +4,7 @@ import type { Block, PlacedBlock, Space } from '../model.ts';
 import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
+import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 
 export interface Move {
@@ -103,36 +104,90 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   }
   const used = state.used, remaining = problem.remaining;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
-  const { dx, dy, full, item: itemOf, count, needStart } = f;
+  const { dx, dy, dz } = f;
   const n = blocks.length;
   let scanned = 0;
-  for (let i = problem.firstFittingBox(state.phase, sx, sy, sz); i < n; i++) {
+  const scan: Scan = { problem, state, s, f, blocks, anchors, onFaces, floating, front, left, used, remaining };
+  let i = problem.firstFittingBox(state.phase, sx, sy, sz);
+  for (; i < n; i++) {
     i = nextFit(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
-    // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
-    if (onFaces && full[i] === 1 && !reaches(anchors, dx[i], dy[i])) continue;
-    // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
-    const item = itemOf[i];
-    if (item >= 0) {
-      if (used[item] + count[i] > remaining[item]) continue;
-    } else if (needStart[i] < needStart[i + 1] ? !needsLeft(f, i, used, remaining) : !state.available(blocks[i], remaining)) continue;
-    const b = blocks[i];
-    if (!onFaces) {
-      const y = left ? s.y0 : s.y1 - b.dy;
-      const x = front ? s.x0 : s.x1 - b.dx;
-      if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) continue;
-      out.push({ block: b, x, y, z: s.z0, space: s });
-    } else {
-      if (floating && f.rests[i] === 1) continue;
-      const m = supportedMove(problem, state, s, anchors, b, front, left);
-      if (!m) continue;
-      out.push(m);
-    }
+    const m = moveAt(scan, i);
+    if (!m) continue;
+    out.push(m);
     if (out.length >= limit) break;
   }
   problem.work += scanned;
+  // Under a support rule: also the first blocks after the scan's end that fill the space's width or height exactly.
+  if (!problem.spec.supportNone && out.length >= limit) {
+    const took: number[] = [];
+    for (const axis of EXACT_AXES) {
+      const list = blocksOfExtent(f, axis, axis === 'y' ? s.y1 - s.y0 : sz);
+      for (let k = firstAfter(list, i); k < list.length; k++) {
+        const j = list[k];
+        problem.work++;
+        if (took.includes(j) || dx[j] > sx || dy[j] > sy || dz[j] > sz || f.weight[j] > weightLeft) continue;
+        const m = moveAt(scan, j);
+        if (!m) continue;
+        out.push(m);
+        took.push(j);
+        break;
+      }
+    }
+  }
   return out;
+}
+
+/** The axes along which the greedy also weighs a block filling the space exactly (y: width, z: height). */
+const EXACT_AXES: readonly ('y' | 'z')[] = ['y', 'z'];
+
+/** The first position in an ascending index list holding an index above i. */
+function firstAfter(list: Int32Array, i: number): number {
+  let lo = 0, hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] <= i) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** What a scan of one space's blocks reads besides the block. */
+interface Scan {
+  problem: UnitProblem;
+  state: PackState;
+  s: Space;
+  f: BlockFigures;
+  blocks: Block[];
+  anchors: Anchor[];
+  onFaces: boolean;
+  floating: boolean;
+  front: boolean;
+  left: boolean;
+  used: Int32Array;
+  remaining: ArrayLike<number>;
+}
+
+/** Block i (its extents and weight fit) in the space, if its pieces are left and it can stand there. */
+function moveAt(c: Scan, i: number): Move | null {
+  const { problem, state, s, f, onFaces, anchors, used, remaining } = c;
+  // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
+  if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) return null;
+  // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
+  const item = f.item[i];
+  if (item >= 0) {
+    if (used[item] + f.count[i] > remaining[item]) return null;
+  } else if (f.needStart[i] < f.needStart[i + 1] ? !needsLeft(f, i, used, remaining) : !state.available(c.blocks[i], remaining)) return null;
+  const b = c.blocks[i];
+  if (!onFaces) {
+    const y = c.left ? s.y0 : s.y1 - b.dy;
+    const x = c.front ? s.x0 : s.x1 - b.dx;
+    if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) return null;
+    return { block: b, x, y, z: s.z0, space: s };
+  }
+  if (c.floating && f.rests[i] === 1) return null;
+  return supportedMove(problem, state, s, anchors, b, c.front, c.left);
 }
 
 const NO_ANCHORS: Anchor[] = [];
@@ -321,14 +376,33 @@ function scoreOf(problem: UnitProblem): (problem: UnitProblem, state: PackState,
 /** The index of the move the greedy takes among the first `greedyChoices` of `moves` (ties: the earlier). */
 export function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]): number {
   const n = Math.min(moves.length, greedyChoices(problem));
-  if (n <= 1) return 0;
+  if (n <= 1 && moves.length <= n) return 0;
   const score = scoreOf(problem);
   let best = 0, top = -1;
   for (let i = 0; i < n; i++) {
     const v = score(problem, state, moves[i]);
     if (v > top) { top = v; best = i; }
   }
+  if (problem.spec.supportNone) return best;
+  // Under a support rule also the first later move filling its space's width exactly, then the first filling its height.
+  const taken: number[] = [];
+  for (const axis of EXACT_AXES) {
+    for (let i = n; i < moves.length; i++) {
+      if (taken.includes(i) || !exactIn(moves[i], axis)) continue;
+      taken.push(i);
+      const v = score(problem, state, moves[i]);
+      if (v > top) { top = v; best = i; }
+      break;
+    }
+  }
   return best;
+}
+
+/** The move's block fills its space's width (y) or height (z) exactly. */
+function exactIn(m: Move, axis: 'y' | 'z'): boolean {
+  const s = m.space;
+  if (!s) return false;
+  return axis === 'y' ? m.block.dy === s.y1 - s.y0 : m.block.dz === s.z1 - s.z0;
 }
 
 /**

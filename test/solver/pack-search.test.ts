@@ -105,3 +105,20 @@ test('the child the greedy itself takes is among a node\'s children and complete
   const layout = (s: PackState) => s.placed.map((p) => [p.block.item, p.x, p.y, p.z]);
   t.deepEqual(layout(greedy(problem, child)), layout(greedy(problem, state.clone())));
 });
+
+/** An empty Unit's floor space and a phase of a big box 600 mm wide and a small one as wide as the Unit. */
+function exactWidthCase(s: UnitSpec): { problem: UnitProblem; state: PackState } {
+  const items = [boxItem(0, 1500, 600, 1000), boxItem(1, 400, 1000, 300)];
+  const problem = new UnitProblem(s, items, [1, 1], [{ items: [0, 1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), false, true);
+  return { problem, state: new PackState(s, items.length) };
+}
+
+test('under a support rule a space also offers the first block after its biggest that fills its width exactly', (t) => {
+  const { problem, state } = exactWidthCase(spec);
+  t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600, 1000]);
+});
+
+test('without a support rule a space offers only its biggest blocks', (t) => {
+  const { problem, state } = exactWidthCase({ ...spec, supportNone: true });
+  t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600]);
+});
