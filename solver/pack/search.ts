@@ -6,6 +6,7 @@ import { canStand, needsFullSupport, place, supportedReach, type PackState } fro
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
+import { distinctPieces } from './dominance.ts';
 
 export interface Move {
   block: Block;
@@ -483,10 +484,20 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
         }
       }
       children.sort((a, b) => b.score - a.score);
-      nodes = children.slice(0, width);
+      nodes = (manyHeights(problem, root) ? distinctPieces(children) : children).slice(0, width);
     }
   }
   return best;
+}
+
+/**
+ * Without a support rule, where the phase's pieces have too many heights for a reach table
+ * (many box types), a level keeps one node per set of pieces loaded (`distinctPieces`): equal
+ * sets there are mostly the same blocks placed in another order. Real BR8-BR15 gained; on
+ * BR1-BR7 (few types, where one set of pieces packs in many ways) it lost.
+ */
+function manyHeights(problem: UnitProblem, root: PackState): boolean {
+  return problem.spec.supportNone && problem.reachTables && problem.reach(root.phase).z === null;
 }
 
 /** A beam node and the volume its greedy completion loads. */
