@@ -491,13 +491,13 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
 }
 
 /**
- * Without a support rule, where the phase's pieces have too many heights for a reach table
- * (many box types), a level keeps one node per set of pieces loaded (`distinctPieces`): equal
- * sets there are mostly the same blocks placed in another order. Real BR8-BR15 gained; on
- * BR1-BR7 (few types, where one set of pieces packs in many ways) it lost.
+ * Where the phase's pieces have too many heights for a reach table (many box types), a level
+ * keeps one node per set of pieces loaded (`distinctPieces`): equal sets there are mostly the
+ * same blocks placed in another order. Real BR8-BR15 gained, with and without a support rule;
+ * on BR1-BR7 (few types, where one set of pieces packs in many ways) it lost.
  */
 function manyHeights(problem: UnitProblem, root: PackState): boolean {
-  return problem.spec.supportNone && problem.reachTables && problem.reach(root.phase).z === null;
+  return problem.reachTables && problem.reach(root.phase).z === null;
 }
 
 /** A beam node and the volume its greedy completion loads. */
