@@ -53,7 +53,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
     // Several Units: wider phases where each has the time (see phaseItemsFor).
     const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
-    const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems });
+    const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems, evenOver: plan.units.length });
     iterations++;
     // At the same Unit count the plan with less in its last Unit: less for fewerUnits to move.
     const order = compare(prep, better, plan) || lastUnitVolume(better) - lastUnitVolume(plan);

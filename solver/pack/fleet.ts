@@ -62,6 +62,8 @@ export interface FleetMode {
   stopGuard?: boolean;
   /** Item types per phase (default PHASE_ITEMS): more choice per Unit where there is time for it. */
   phaseItems?: number;
+  /** A re-plan: the Units of the plan it improves on, over which `sliceMs` was shared evenly. */
+  evenOver?: number;
 }
 
 export class Fleet {
@@ -145,8 +147,7 @@ export class Fleet {
     let stoppedBy: FleetPlan['stoppedBy'] = 'done';
     // The Units the even share of the re-plan's time was made for (fleet/bound-slices.ts). With
     // several Stops the share stays even: a last Unit there holds a Stop's rest, not a few per cent.
-    const evenUnits = mode.beam && !this.severalStops && mode.sliceMs > 0 ? Math.round((mode.deadline - ticker.now()) / mode.sliceMs) : 0;
-    const madeBefore = units.length;
+    const evenUnits = mode.beam && !this.severalStops ? (mode.evenOver ?? 0) : 0;
     while (this.hasLoadable(left, groupsLeft)) {
       ticker.poll();
       const rows = this.views.map((_, r) => r).filter((r) => {
@@ -157,7 +158,7 @@ export class Fleet {
         stoppedBy = 'unit-limit';
         break;
       }
-      const chosen = this.openUnit(rows, left, groupsLeft, this.sliced(mode, left, groupsLeft, evenUnits - (units.length - madeBefore)));
+      const chosen = this.openUnit(rows, left, groupsLeft, this.sliced(mode, left, groupsLeft, evenUnits - units.length));
       if (!chosen) {
         stoppedBy = 'no-fit';
         break;
