@@ -29,7 +29,12 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
   if (copied) best = copied;
   // Half the time for the tail, the rest for sharing out; a shared plan's tail is worked again.
-  best = tailWorked(fleet, best, ticker.now() + (deadline - ticker.now()) / 2, ticker);
+  // Where even shares over two or more Units would hold nothing back (lines of about one piece,
+  // the known-optimum cargo), sharing out gets only what the tail's moves leave: there dealing
+  // out big pieces never placed everything, while each exchange shrinks a tail of a few per cent.
+  const target = freeUnits(best).length - 1;
+  const tailShare = target < 2 || sharesHoldBack(fleet, cargoOf(fleet, best.units), target) ? 0.5 : 1;
+  best = tailWorked(fleet, best, ticker.now() + (deadline - ticker.now()) * tailShare, ticker);
   while (ticker.now() < deadline) {
     const shared = sharedOneFewer(fleet, best, deadline, ticker);
     if (!shared) break;
