@@ -453,18 +453,21 @@ const MAX_IDLE_PHASES = 6;
 const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 
 /**
- * Beam search with growing width until the deadline: keeps the `width` best children per
- * level, each scored by the volume its greedy completion loads. The child the greedy itself
+ * Beam search with growing width (WIDTHS from index `from` on) until the deadline: keeps the
+ * `width` best children per level, each scored by the volume its greedy completion loads.
+ * `reached.next` is the index of the first width not searched in full (a later call may go on from there). The child the greedy itself
  * takes from a node continues that node's own completion, so it inherits the node's score
  * instead of running the same completion again (half the completions at width 2). Returns
  * the best complete state seen (never worse than the greedy one).
  */
-export function beamSearch(problem: UnitProblem, root: PackState, deadline: number): PackState {
+export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, from = 0, reached?: { next: number }): PackState {
   const ticker = problem.ticker;
   let best = greedy(problem, root.clone());
   const rootScore = best.volume;
   const bound = root.volume + problem.cargoVolume();
-  for (const width of WIDTHS) {
+  for (let w = from; w < WIDTHS.length; w++) {
+    const width = WIDTHS[w];
+    if (reached) reached.next = w;
     let nodes: Scored[] = [{ state: root.clone(), score: rootScore }];
     while (nodes.length > 0) {
       const children: Scored[] = [];
@@ -487,6 +490,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
       nodes = (manyHeights(problem, root) ? distinctPieces(children) : children).slice(0, width);
     }
   }
+  if (reached) reached.next = WIDTHS.length;
   return best;
 }
 
