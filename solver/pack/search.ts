@@ -455,10 +455,11 @@ const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
 /**
  * Beam search with growing width (WIDTHS from index `from` on) until the deadline: keeps the
  * `width` best children per level, each scored by the volume its greedy completion loads.
- * `reached.next` is the index of the first width not searched in full (a later call may go on from there). The child the greedy itself
- * takes from a node continues that node's own completion, so it inherits the node's score
- * instead of running the same completion again (half the completions at width 2). Returns
- * the best complete state seen (never worse than the greedy one).
+ * `reached.next` is the index of the first width not searched in full (a later call may go
+ * on from there). The child the greedy itself takes from a node continues that node's own
+ * completion, so it inherits the node's score instead of running the same completion again
+ * (half the completions at width 2). Returns the best complete state seen (never worse than
+ * the greedy one).
  */
 export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, from = 0, reached?: { next: number }): PackState {
   const ticker = problem.ticker;
