@@ -85,11 +85,10 @@ export function improveUnit(
     const leader = raceVariants(variant, beamed, root, ticker.now() + RACE_SHARE * (beamEnd - ticker.now()), bound);
     if (leader.state.volume > best.volume) { best = leader.state; bestProblem = leader.problem; }
     if (best.volume < bound && ticker.now() < beamEnd) {
-      const problem = variant(leader.k, 0);
-      const state = beamSearch(problem, root, beamEnd, leader.next);
-      if (state.volume > best.volume) { best = state; bestProblem = problem; }
+      const state = beamSearch(leader.problem, root, beamEnd, leader.next);
+      if (state.volume > best.volume) { best = state; bestProblem = leader.problem; }
     }
-    n = beamed.length;
+    n = beamed.length; // the unperturbed beams are done: restarts next
   }
   beamUntil(beamEnd);
   if (tail && best.volume < bound) best = searchTail(bestProblem!, root, best, deadline, ticker);
@@ -107,7 +106,6 @@ export function improveUnit(
 const RACE_SHARE = 0.5;
 
 interface Leader {
-  k: number;
   problem: UnitProblem;
   state: PackState;
   /** The first width its beam search did not finish. */
@@ -128,7 +126,7 @@ function raceVariants(
     const now = problem.ticker.now();
     const reached = { next: 0 };
     const state = beamSearch(problem, root, Math.min(end, now + Math.max((end - now) / (beamed.length - j), 1)), 0, reached);
-    if (!leader || state.volume > leader.state.volume) leader = { k: beamed[j], problem, state, next: reached.next };
+    if (!leader || state.volume > leader.state.volume) leader = { problem, state, next: reached.next };
     if (state.volume >= bound || problem.ticker.now() >= end) break;
   }
   return leader!;
