@@ -6,7 +6,7 @@ import { canStand, needsFullSupport, place, supportedReach, type PackState } fro
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
-import { distinctPieces } from './dominance.ts';
+import { distinctPieces, type ScoredState as Scored } from './dominance.ts';
 
 export interface Move {
   block: Block;
@@ -466,6 +466,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   let best = greedy(problem, root.clone());
   const rootScore = best.volume;
   const bound = root.volume + problem.cargoVolume();
+  const onePerPieces = manyHeights(problem, root);
   for (let w = from; w < WIDTHS.length; w++) {
     const width = WIDTHS[w];
     if (reached) reached.next = w;
@@ -488,7 +489,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
         }
       }
       children.sort((a, b) => b.score - a.score);
-      nodes = (manyHeights(problem, root) ? distinctPieces(children) : children).slice(0, width);
+      nodes = (onePerPieces ? distinctPieces(children) : children).slice(0, width);
     }
   }
   if (reached) reached.next = WIDTHS.length;
@@ -505,11 +506,6 @@ function manyHeights(problem: UnitProblem, root: PackState): boolean {
   return problem.reachTables && problem.reach(root.phase).z === null;
 }
 
-/** A beam node and the volume its greedy completion loads. */
-interface Scored {
-  state: PackState;
-  score: number;
-}
 
 /**
  * A node's children: the `width` best by the greedy's own score (`merit` under a support
