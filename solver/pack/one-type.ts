@@ -211,10 +211,11 @@ function gridBlock(item: Item, grid: Grid, n: number): Block {
 
 /**
  * The one box type of a Unit's cargo that a tube layout may start (stackable, not fragile,
- * no keep-together groups, the Unit still empty, a support rule asked); null otherwise.
+ * no keep-together groups, the Unit still empty); null otherwise. The layout stands fully
+ * supported, so it is a start under any support rule.
  */
 export function oneTypeItem(items: Item[], phases: Phase[], remaining: ArrayLike<number>, spec: UnitSpec, root: PackState): Item | null {
-  if (root.placed.length > 0 || spec.supportNone) return null;
+  if (root.placed.length > 0) return null;
   const kinds = new Set(phases.flatMap((p) => p.items));
   if (kinds.size !== 1 || phases.some((p) => p.groups.length > 0)) return null;
   const item = items[[...kinds][0]];

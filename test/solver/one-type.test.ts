@@ -35,12 +35,12 @@ test('the tube layout places no more boxes than there are', (t) => {
   t.true(state.used[0] >= 90);
 });
 
-test('tube starts only for one box type in an empty Unit under a support rule', (t) => {
+test('tube starts only for one box type in an empty Unit, with or without a support rule', (t) => {
   const two = [box, boxItem(1, 50, 40, 30, { orientations: ANY })];
   const one = [{ items: [0], groups: [] }];
   t.is(oneTypeItem([box], one, [167], spec, new PackState(spec, 1)), box);
   t.is(oneTypeItem(two, [{ items: [0, 1], groups: [] }], [167, 5], spec, new PackState(spec, 2)), null);
-  t.is(oneTypeItem([box], one, [167], { ...spec, supportNone: true }, new PackState(spec, 1)), null);
+  t.is(oneTypeItem([box], one, [167], { ...spec, supportNone: true }, new PackState(spec, 1)), box);
   const loaded = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 10, 47)!;
   t.is(oneTypeItem([box], one, [167], spec, loaded), null);
 });
@@ -60,4 +60,16 @@ test('one box type under full support: every rule holds and the same input gives
 test('the tube layout gives up past its step cap (millimetre sides make the table long)', (t) => {
   t.is(tubeLayout(box, ANY, spec, 1000), null);
   t.not(tubeLayout(box, ANY, spec, 1_000_000), null);
+});
+
+test('one box type without a support rule: every rule holds and the same input gives the same plan', (t) => {
+  const inp = input({
+    equipment: [equipment({ innerLengthMm: 5870, innerWidthMm: 2330, innerHeightMm: 2200, doorWidthMm: 2330, doorHeightMm: 2200, maxUnits: 1 })],
+    lines: [line({ quantity: 167, lengthMm: 780, widthMm: 490, heightMm: 470, weightG: 1000 })],
+    options: { seed: 3, timeBudgetMs: 3000, maxUnitsTotal: 1, supportRule: 'none' },
+  });
+  const a = solveChecked(t, inp, { now: fakeClock(5) });
+  const b = solveChecked(t, inp, { now: fakeClock(5) });
+  t.true(a.placements.length >= 147);
+  t.deepEqual(a.placements, b.placements);
 });
