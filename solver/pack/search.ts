@@ -6,7 +6,11 @@ import { canStand, needsFullSupport, place, supportedReach, type PackState } fro
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
-import { distinctPieces, type ScoredState as Scored } from './dominance.ts';
+import { distinctPieces, type ScoredState } from './dominance.ts';
+import { distinctScores } from './distinct-scores.ts';
+
+/** A beam child: its state, its completion's volume and its parent's index in the level. */
+type Scored = ScoredState & { parent: number };
 
 export interface Move {
   block: Block;
@@ -458,7 +462,9 @@ const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
  * `reached.next` is the index of the first width not searched in full (a later call may go
  * on from there). The child the greedy itself takes from a node continues that node's own
  * completion, so it inherits the node's score instead of running the same completion again
- * (half the completions at width 2). Returns the best complete state seen (never worse than
+ * (half the completions at width 2). Of one parent's children with equal scores only the
+ * first is kept (`distinctScores`: they mostly complete into the same plan), so the freed
+ * slots go to other trajectories. Returns the best complete state seen (never worse than
  * the greedy one).
  */
 export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, from = 0, reached?: { next: number }): PackState {
@@ -470,10 +476,11 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   for (let w = from; w < WIDTHS.length; w++) {
     const width = WIDTHS[w];
     if (reached) reached.next = w;
-    let nodes: Scored[] = [{ state: root.clone(), score: rootScore }];
+    let nodes: Scored[] = [{ state: root.clone(), score: rootScore, parent: 0 }];
     while (nodes.length > 0) {
       const children: Scored[] = [];
-      for (const node of nodes) {
+      for (let p = 0; p < nodes.length; p++) {
+        const node = nodes[p];
         const { moves, own } = childMoves(problem, node.state, width);
         for (let i = 0; i < moves.length; i++) {
           if (best.volume >= bound || ticker.now() > deadline) return best;
@@ -485,11 +492,12 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
             if (done.volume > best.volume) best = done;
             score = done.volume;
           }
-          children.push({ state: child, score });
+          children.push({ state: child, score, parent: p });
         }
       }
       children.sort((a, b) => b.score - a.score);
-      nodes = (onePerPieces ? distinctPieces(children) : children).slice(0, width);
+      const kept = onePerPieces ? distinctPieces(children) : children;
+      nodes = distinctScores(kept, true).slice(0, width);
     }
   }
   if (reached) reached.next = WIDTHS.length;
