@@ -1,12 +1,31 @@
-// Beam nodes that load the same pieces: only the best-scored one of them is kept (the rest
-// take beam slots from different packings; after the tree search of da Silva et al., whose
-// nodes with equal piece counts are dominated by the one whose greedy completion loads more).
+// Beam nodes that duplicate others and would take slots from different packings. Nodes that
+// load the same pieces: only the best-scored one is kept (after the tree search of da Silva et
+// al., whose nodes with equal piece counts are dominated by the one whose greedy completion
+// loads more). Children of one node whose completions load the same volume: only the first.
 import type { PackState } from './state.ts';
 
 /** A node of the beam and the volume its greedy completion loads. */
 export interface ScoredState {
   state: PackState;
   score: number;
+}
+
+/**
+ * The children in their order, each dropped whose score equals that of an earlier child of
+ * the same parent (its index in the level): such siblings very often complete into the same
+ * plan (one's completion passes through the other's state), so the beam held one trajectory
+ * several times (up to a third of a level's slots on many box types).
+ */
+export function distinctSiblings<T extends ScoredState & { parent: number }>(children: T[]): T[] {
+  const seen = new Set<string>();
+  const out: T[] = [];
+  for (const c of children) {
+    const key = `${c.parent}:${c.score}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(c);
+  }
+  return out;
 }
 
 /**

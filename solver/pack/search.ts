@@ -6,8 +6,7 @@ import { canStand, needsFullSupport, place, supportedReach, type PackState } fro
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
-import { distinctPieces, type ScoredState } from './dominance.ts';
-import { distinctScores } from './distinct-scores.ts';
+import { distinctPieces, distinctSiblings, type ScoredState } from './dominance.ts';
 
 /** A beam child: its state, its completion's volume and its parent's index in the level. */
 type Scored = ScoredState & { parent: number };
@@ -463,7 +462,7 @@ const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
  * on from there). The child the greedy itself takes from a node continues that node's own
  * completion, so it inherits the node's score instead of running the same completion again
  * (half the completions at width 2). Of one parent's children with equal scores only the
- * first is kept (`distinctScores`: they mostly complete into the same plan), so the freed
+ * first is kept (`distinctSiblings`: they mostly complete into the same plan), so the freed
  * slots go to other trajectories. Returns the best complete state seen (never worse than
  * the greedy one).
  */
@@ -497,7 +496,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
       }
       children.sort((a, b) => b.score - a.score);
       const kept = onePerPieces ? distinctPieces(children) : children;
-      nodes = distinctScores(kept, true).slice(0, width);
+      nodes = distinctSiblings(kept).slice(0, width);
     }
   }
   if (reached) reached.next = WIDTHS.length;
