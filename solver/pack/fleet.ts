@@ -299,7 +299,7 @@ export class Fleet {
    * layout is worked out once per row and item, within LAYOUT_SHARE of the time to `deadline`.
    */
   private tubeStartOf(view: EquipmentView, root: PackState, phases: Phase[], remaining: number[], minDim: number, deadline: number): PackState | null {
-    const item = oneTypeItem(this.prep.items, phases, remaining, view.spec, root);
+    const item = oneTypeItem(this.prep.items, phases, remaining, root);
     if (!item) return null;
     let byItem = this.tubeLayouts.get(view);
     if (!byItem) this.tubeLayouts.set(view, (byItem = new Map()));

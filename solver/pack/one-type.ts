@@ -214,7 +214,7 @@ function gridBlock(item: Item, grid: Grid, n: number): Block {
  * no keep-together groups, the Unit still empty); null otherwise. The layout stands fully
  * supported, so it is a start under any support rule.
  */
-export function oneTypeItem(items: Item[], phases: Phase[], remaining: ArrayLike<number>, spec: UnitSpec, root: PackState): Item | null {
+export function oneTypeItem(items: Item[], phases: Phase[], remaining: ArrayLike<number>, root: PackState): Item | null {
   if (root.placed.length > 0) return null;
   const kinds = new Set(phases.flatMap((p) => p.items));
   if (kinds.size !== 1 || phases.some((p) => p.groups.length > 0)) return null;

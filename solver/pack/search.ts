@@ -513,7 +513,6 @@ function manyHeights(problem: UnitProblem, root: PackState): boolean {
   return problem.reachTables && problem.reach(root.phase).z === null;
 }
 
-
 /**
  * A node's children: the `width` best by the greedy's own score (`merit` under a support
  * rule, else `selectionScore`) among twice as many candidates (biggest first), so the beam
