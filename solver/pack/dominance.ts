@@ -1,7 +1,7 @@
 // Beam nodes that duplicate others and would take slots from different packings. Nodes that
 // load the same pieces: only the best-scored one is kept (after the tree search of da Silva et
 // al., whose nodes with equal piece counts are dominated by the one whose greedy completion
-// loads more). Children of one node whose completions load the same volume: only the first.
+// loads more). Children of one node whose completions load the same pieces: only the first.
 import type { PackState } from './state.ts';
 
 /** A node of the beam and the volume its greedy completion loads. */
@@ -11,21 +11,28 @@ export interface ScoredState {
 }
 
 /**
- * The children in their order, each dropped whose score equals that of an earlier child of
- * the same parent (its index in the level): such siblings very often complete into the same
- * plan (one's completion passes through the other's state), so the beam held one trajectory
- * several times (up to a third of a level's slots on many box types).
+ * The children in their order, each dropped whose completion loads the same pieces (`pieces`,
+ * `piecesHash` of the completed state) with the same score as an earlier child of the same
+ * parent (its index in the level): such siblings very often complete into the same plan (one's
+ * completion passes through the other's state), so the beam held one trajectory several times
+ * (up to a third of a level's slots on many box types). Equal volume alone is not enough where
+ * box types have equal volumes (8x16x4 and 8x8x8 cm): there other pieces make another plan.
  */
-export function distinctSiblings<T extends ScoredState & { parent: number }>(children: T[]): T[] {
+export function distinctSiblings<T extends ScoredState & { parent: number; pieces: number }>(children: T[]): T[] {
   const seen = new Set<string>();
   const out: T[] = [];
   for (const c of children) {
-    const key = `${c.parent}:${c.score}`;
+    const key = `${c.parent}:${c.score}:${c.pieces}`;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(c);
   }
   return out;
+}
+
+/** A hash of the pieces a state loads per item. */
+export function piecesHash(state: PackState): number {
+  return hashOf(state.used);
 }
 
 /**

@@ -85,7 +85,7 @@ export function improveUnit(
     const leader = raceVariants(variant, beamed, root, ticker.now() + RACE_SHARE * (beamEnd - ticker.now()), bound);
     if (leader.state.volume > best.volume) { best = leader.state; bestProblem = leader.problem; }
     if (best.volume < bound && ticker.now() < beamEnd) {
-      const state = beamSearch(leader.problem, root, beamEnd, leader.next);
+      const state = beamSearch(leader.problem, root, beamEnd, { from: leader.next });
       if (state.volume > best.volume) { best = state; bestProblem = leader.problem; }
     }
     n = beamed.length; // the unperturbed beams are done: restarts next
@@ -108,7 +108,7 @@ const RACE_SHARE = 0.5;
 interface Leader {
   problem: UnitProblem;
   state: PackState;
-  /** The first width its beam search did not finish. */
+  /** The first step of the width ladder its beam search did not finish. */
   next: number;
 }
 
@@ -125,7 +125,7 @@ function raceVariants(
     const problem = variant(beamed[j], 0);
     const now = problem.ticker.now();
     const reached = { next: 0 };
-    const state = beamSearch(problem, root, Math.min(end, now + Math.max((end - now) / (beamed.length - j), 1)), 0, reached);
+    const state = beamSearch(problem, root, Math.min(end, now + Math.max((end - now) / (beamed.length - j), 1)), { reached });
     if (!leader || state.volume > leader.state.volume) leader = { problem, state, next: reached.next };
     if (state.volume >= bound || problem.ticker.now() >= end) break;
   }

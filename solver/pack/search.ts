@@ -6,10 +6,10 @@ import { canStand, needsFullSupport, place, supportedReach, type PackState } fro
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
-import { distinctPieces, distinctSiblings, type ScoredState } from './dominance.ts';
+import { distinctPieces, distinctSiblings, piecesHash, type ScoredState } from './dominance.ts';
 
 /** A beam child: its state, its completion's volume and its parent's index in the level. */
-type Scored = ScoredState & { parent: number };
+type Scored = ScoredState & { parent: number; pieces: number };
 
 export interface Move {
   block: Block;
@@ -453,29 +453,42 @@ const WASTE_WEIGHT = 0.5;
 
 const MAX_IDLE_PHASES = 6;
 
-const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+export const WIDTHS = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64];
+
+/** Where on the width ladder a beam search starts, and where it stopped. */
+export interface BeamOptions {
+  /** The step to start from (a later call may go on where an earlier one stopped). */
+  from?: number;
+  /** Set to the first step not searched in full. */
+  reached?: { next: number };
+}
 
 /**
- * Beam search with growing width (WIDTHS from index `from` on) until the deadline: keeps the
- * `width` best children per level, each scored by the volume its greedy completion loads.
- * `reached.next` is the index of the first width not searched in full (a later call may go
- * on from there). The child the greedy itself takes from a node continues that node's own
- * completion, so it inherits the node's score instead of running the same completion again
- * (half the completions at width 2). Of one parent's children with equal scores only the
- * first is kept (`distinctSiblings`: they mostly complete into the same plan), so the freed
- * slots go to other trajectories. Returns the best complete state seen (never worse than
- * the greedy one).
+ * Beam search with growing width (WIDTHS) until the deadline: keeps the `width` best children
+ * per level, each scored by the volume its greedy completion loads. The child the greedy
+ * itself takes from a node continues that node's own completion, so it inherits the node's
+ * score instead of running the same completion again (half the completions at width 2). Of
+ * one parent's children whose completions load the same pieces only the first is kept
+ * (`distinctSiblings`: they mostly complete into the same plan), so the freed slots go to
+ * other trajectories. That rule cuts real alternatives too, so a search that gets through
+ * every width (small Units: the multi-container benchmark's bins of 5-30 boxes; short tails)
+ * goes through them again without it. The ladder's steps are numbered across both passes (`from`,
+ * `reached`). Returns the best complete state seen (never worse than the greedy one).
  */
-export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, from = 0, reached?: { next: number }): PackState {
+export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, options: BeamOptions = {}): PackState {
   const ticker = problem.ticker;
+  const { from = 0, reached } = options;
   let best = greedy(problem, root.clone());
   const rootScore = best.volume;
+  const rootPieces = piecesHash(best);
   const bound = root.volume + problem.cargoVolume();
   const onePerPieces = manyHeights(problem, root);
-  for (let w = from; w < WIDTHS.length; w++) {
-    const width = WIDTHS[w];
+  const steps = 2 * WIDTHS.length;
+  for (let w = from; w < steps; w++) {
+    const width = WIDTHS[w % WIDTHS.length];
+    const siblingRule = w < WIDTHS.length;
     if (reached) reached.next = w;
-    let nodes: Scored[] = [{ state: root.clone(), score: rootScore, parent: 0 }];
+    let nodes: Scored[] = [{ state: root.clone(), score: rootScore, pieces: rootPieces, parent: 0 }];
     while (nodes.length > 0) {
       const children: Scored[] = [];
       for (let p = 0; p < nodes.length; p++) {
@@ -486,20 +499,22 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
           const child = node.state.clone();
           apply(problem, child, moves[i]);
           let score = node.score;
+          let pieces = node.pieces;
           if (moves[i] !== own) {
             const done = greedy(problem, child.clone());
             if (done.volume > best.volume) best = done;
             score = done.volume;
+            pieces = piecesHash(done);
           }
-          children.push({ state: child, score, parent: p });
+          children.push({ state: child, score, pieces, parent: p });
         }
       }
       children.sort((a, b) => b.score - a.score);
       const kept = onePerPieces ? distinctPieces(children) : children;
-      nodes = distinctSiblings(kept).slice(0, width);
+      nodes = (siblingRule ? distinctSiblings(kept) : kept).slice(0, width);
     }
   }
-  if (reached) reached.next = WIDTHS.length;
+  if (reached) reached.next = steps;
   return best;
 }
 

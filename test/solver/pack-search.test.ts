@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
+import { WIDTHS, beamSearch, childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { blockOf, boxItem } from './helpers.ts';
@@ -121,4 +121,19 @@ test('under a support rule a space also offers the first block after its biggest
 test('without a support rule a space offers only its biggest blocks', (t) => {
   const { problem, state } = exactWidthCase({ ...spec, supportNone: true });
   t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600]);
+});
+
+/** A Unit that takes one of three big boxes: no beam reaches the cargo's volume, so it runs out its ladder. */
+function oneOfThree(): { problem: UnitProblem; root: PackState } {
+  const s: UnitSpec = { ...spec, supportNone: true };
+  const items = [boxItem(0, 1200, 1000, 1200)];
+  const problem = new UnitProblem(s, items, [3], [{ items: [0], groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), false, true);
+  return { problem, root: new PackState(s, items.length) };
+}
+
+test('a beam search that gets through every width goes through them again without the sibling rule', (t) => {
+  const { problem, root } = oneOfThree();
+  const reached = { next: 0 };
+  beamSearch(problem, root, Number.POSITIVE_INFINITY, { reached });
+  t.is(reached.next, 2 * WIDTHS.length);
 });
