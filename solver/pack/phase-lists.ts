@@ -19,6 +19,15 @@ export const PHASE_ITEMS = 80;
  * until it holds at least PHASE_ITEMS (at most PHASE_ITEMS + CUT_ITEMS - 1) as cargo runs out.
  */
 const CUT_ITEMS = PHASE_ITEMS / 2;
+/**
+ * Under a support rule, cargo of one Stop in FILLER_LINES lines: its smallest FILLER_SHARE of lines
+ * (by the packing order, bigger first) go into a last phase of their own, after all the others. With
+ * 60-100 box types of one or two boxes each, the small boxes otherwise go into the first gaps they
+ * fit and none are left to fill the gaps the bigger boxes leave last. Cargo of several Stops, or of
+ * 120 lines or more, keeps the plain cut (not measured there).
+ */
+const FILLER_LINES = { min: 51, max: PHASE_ITEMS + CUT_ITEMS };
+const FILLER_SHARE = 0.15;
 
 /** An item (group -1) or a keep-together group (item -1) in packing order. */
 export interface CutEntry {
@@ -31,6 +40,8 @@ export interface CutEntry {
 interface CutPiece {
   rank: number;
   entries: CutEntry[];
+  /** The smallest lines of a Stop (FILLER_SHARE): a phase of their own, never merged with the one before. */
+  fillers?: boolean;
 }
 
 /**
@@ -69,7 +80,9 @@ export class PhaseCuts {
       }
       const n = items.length + groups.length;
       if (n === 0) continue;
-      if (current && cut[s].rank === rank && current.items.length + current.groups.length < phaseItems) {
+      // The fillers stay a phase of their own, but for wide phases (a Unit of a fleet with time to choose).
+      const apart = cut[s].fillers === true && phaseItems <= PHASE_ITEMS;
+      if (current && cut[s].rank === rank && !apart && current.items.length + current.groups.length < phaseItems) {
         current.items.push(...items);
         current.groups.push(...groups);
         keys[keys.length - 1] += `+${s}`;
@@ -124,14 +137,23 @@ export class PhaseCuts {
     let cut = this.cuts.get(view);
     if (cut) return cut;
     cut = [];
-    let current: CutPiece | null = null;
-    for (const e of this.entries) {
-      if (e.group >= 0 ? !view.groupBlock(e.group) : !view.takes(e.item)) continue;
-      if (!current || e.rank !== current.rank || current.entries.length >= CUT_ITEMS) {
-        current = { rank: e.rank, entries: [] };
-        cut.push(current);
+    const taken = this.entries.filter((e) => (e.group >= 0 ? view.groupBlock(e.group) !== null : view.takes(e.item)));
+    // Per Stop (a run of one rank): pieces of CUT_ITEMS, the smallest lines apart where they are fillers.
+    const oneStop = taken.every((e) => e.rank === taken[0].rank);
+    for (let a = 0; a < taken.length; ) {
+      let b = a;
+      while (b < taken.length && taken[b].rank === taken[a].rank) b++;
+      const n = b - a;
+      const fillers = oneStop && !view.spec.supportNone && n >= FILLER_LINES.min && n < FILLER_LINES.max ? Math.round(FILLER_SHARE * n) : 0;
+      const head = b - fillers;
+      for (let k = a; k < head; k += CUT_ITEMS) {
+        // A short last piece joins the one before (a phase of a handful of lines between two others).
+        const end = fillers > 0 && head - (k + CUT_ITEMS) < CUT_ITEMS / 2 ? head : Math.min(head, k + CUT_ITEMS);
+        cut.push({ rank: taken[a].rank, entries: taken.slice(k, end) });
+        if (end === head) break;
       }
-      current.entries.push(e);
+      if (fillers > 0) cut.push({ rank: taken[a].rank, entries: taken.slice(head, b), fillers: true });
+      a = b;
     }
     this.cuts.set(view, cut);
     return cut;
