@@ -20,13 +20,14 @@ export const PHASE_ITEMS = 80;
  */
 const CUT_ITEMS = PHASE_ITEMS / 2;
 /**
- * Under a support rule, cargo of one Stop in FILLER_LINES lines: its smallest FILLER_SHARE of lines
- * (by the packing order, bigger first) go into a last phase of their own, after all the others. With
- * 60-100 box types of one or two boxes each, the small boxes otherwise go into the first gaps they
- * fit and none are left to fill the gaps the bigger boxes leave last. Cargo of several Stops, or of
- * 120 lines or more, keeps the plain cut (not measured there).
+ * Under a support rule, cargo of one Stop in FILLER_LINES lines (one phase by the plain cut): its
+ * smallest FILLER_SHARE of lines (by the packing order, bigger first) go into a last phase of their
+ * own, after all the others. With 60-80 box types of one or two boxes each, the small boxes otherwise
+ * go into the first gaps they fit and none are left to fill the gaps the bigger boxes leave last
+ * (81-119 lines already end in a phase of the smallest 1-39). Cargo of several Stops keeps the
+ * plain cut (not measured there).
  */
-const FILLER_LINES = { min: 51, max: PHASE_ITEMS + CUT_ITEMS };
+const FILLER_LINES = { min: 51, max: PHASE_ITEMS };
 const FILLER_SHARE = 0.15;
 
 /** An item (group -1) or a keep-together group (item -1) in packing order. */
@@ -144,7 +145,7 @@ export class PhaseCuts {
       let b = a;
       while (b < taken.length && taken[b].rank === taken[a].rank) b++;
       const n = b - a;
-      const fillers = oneStop && !view.spec.supportNone && n >= FILLER_LINES.min && n < FILLER_LINES.max ? Math.round(FILLER_SHARE * n) : 0;
+      const fillers = oneStop && !view.spec.supportNone && n >= FILLER_LINES.min && n <= FILLER_LINES.max ? Math.round(FILLER_SHARE * n) : 0;
       const head = b - fillers;
       for (let k = a; k < head; k += CUT_ITEMS) {
         // A short last piece joins the one before (a phase of a handful of lines between two others).

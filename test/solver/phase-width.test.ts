@@ -40,18 +40,20 @@ test('a wide phase width offers more item types per phase, the same items in the
   t.deepEqual(wide.flatMap((p) => p.items), narrow.flatMap((p) => p.items));
 });
 
-test('under a support rule the smallest lines of a one-Stop cargo of 51-119 lines are a last phase of their own', (t) => {
+test('under a support rule the smallest lines of a one-Stop cargo of 51-80 lines are a last phase of their own', (t) => {
   const inp = hundredSizes();
-  const prep = prepare(inp);
-  const left = prep.counts.slice();
-  const phases = phasesOf(new Fleet(inp, prep, new Ticker()), left);
-  t.deepEqual(phases.map((p) => p.items.length), [85, 15]);
+  const seventy = { ...inp, lines: inp.lines.slice(0, 70) };
+  const prep = prepare(seventy);
+  const phases = phasesOf(new Fleet(seventy, prep, new Ticker()), prep.counts.slice());
+  t.deepEqual(phases.map((p) => p.items.length), [59, 11]);
   // The smallest lines (the packing order is bigger first) are the fillers.
-  t.deepEqual(phases[1].items.slice().sort((a, b) => a - b), Array.from({ length: 15 }, (_, k) => k));
-  // Without a support rule the plain cut: pieces of 40 merged up to 80 types.
-  const none = { ...inp, options: { ...inp.options, supportRule: 'none' as const } };
+  t.deepEqual(phases[1].items.slice().sort((a, b) => a - b), Array.from({ length: 11 }, (_, k) => k));
+  // Without a support rule, and with 81 lines or more, the plain cut (pieces of 40 merged up to 80 types).
+  const none = { ...seventy, options: { ...seventy.options, supportRule: 'none' as const } };
   const prepNone = prepare(none);
-  t.deepEqual(phasesOf(new Fleet(none, prepNone, new Ticker()), prepNone.counts.slice()).map((p) => p.items.length), [80, 20]);
+  t.deepEqual(phasesOf(new Fleet(none, prepNone, new Ticker()), prepNone.counts.slice()).map((p) => p.items.length), [70]);
+  const prepHundred = prepare(inp);
+  t.deepEqual(phasesOf(new Fleet(inp, prepHundred, new Ticker()), prepHundred.counts.slice()).map((p) => p.items.length), [80, 20]);
 });
 
 test('the last Unit volume is the cargo of the last free Unit', (t) => {
