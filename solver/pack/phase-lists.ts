@@ -22,12 +22,12 @@ const CUT_ITEMS = PHASE_ITEMS / 2;
 /**
  * Under a support rule, cargo of one Stop in FILLER_LINES lines (one phase by the plain cut): its
  * smallest FILLER_SHARE of lines (by the packing order, bigger first) go into a last phase of their
- * own, after all the others. With 60-80 box types of one or two boxes each, the small boxes otherwise
+ * own, after all the others. With 50-80 box types of one to three boxes each, the small boxes otherwise
  * go into the first gaps they fit and none are left to fill the gaps the bigger boxes leave last
  * (81-119 lines already end in a phase of the smallest 1-39). Cargo of several Stops keeps the
  * plain cut (not measured there).
  */
-const FILLER_LINES = { min: 51, max: PHASE_ITEMS };
+const FILLER_LINES = { min: 41, max: PHASE_ITEMS };
 const FILLER_SHARE = 0.15;
 
 /** An item (group -1) or a keep-together group (item -1) in packing order. */

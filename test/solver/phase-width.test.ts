@@ -40,7 +40,7 @@ test('a wide phase width offers more item types per phase, the same items in the
   t.deepEqual(wide.flatMap((p) => p.items), narrow.flatMap((p) => p.items));
 });
 
-test('under a support rule the smallest lines of a one-Stop cargo of 51-80 lines are a last phase of their own', (t) => {
+test('under a support rule the smallest lines of a one-Stop cargo of 41-80 lines are a last phase of their own', (t) => {
   const inp = hundredSizes();
   const seventy = { ...inp, lines: inp.lines.slice(0, 70) };
   const prep = prepare(seventy);
