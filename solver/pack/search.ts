@@ -8,7 +8,7 @@ import { blocksOfExtent } from './exact-fit.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 import { distinctPieces, distinctSiblings, piecesHash, type ScoredState } from './dominance.ts';
 
-/** A beam child: its state, its completion's volume and its parent's index in the level. */
+/** A beam child: its state, its completion's volume and pieces (a hash), its parent's index in the level. */
 type Scored = ScoredState & { parent: number; pieces: number };
 
 export interface Move {

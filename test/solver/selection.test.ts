@@ -97,3 +97,14 @@ test('without a support rule a plan of many box types passes every rule and is t
   const first = solveChecked(t, inp);
   t.deepEqual(solveChecked(t, inp).placements, first.placements);
 });
+
+test('in a Unit past two thirds full the score weighs a block\'s contact less', (t) => {
+  const flat = item(0, 1000, 1000, 500), tall = item(1, 500, 1000, 1000);
+  const problem = problemOf([flat, tall], [1, 1]);
+  const score = (state: PackState, it: Item) => selectionScore(problem, state, { block: blockOf(it), x: 0, y: 0, z: 0, space: whole });
+  const empty = new PackState(loose, 2);
+  const full = new PackState(loose, 2);
+  full.volume = 0.7 * loose.L * loose.W * loose.H;
+  // the tall block reaches the ceiling, the flat one does not: that weighs less late in the Unit
+  t.true(score(full, tall) / score(full, flat) < score(empty, tall) / score(empty, flat));
+});
