@@ -145,15 +145,15 @@ export class PhaseCuts {
       let b = a;
       while (b < taken.length && taken[b].rank === taken[a].rank) b++;
       const n = b - a;
-      const fillers = oneStop && !view.spec.supportNone && n >= FILLER_LINES.min && n <= FILLER_LINES.max ? Math.round(FILLER_SHARE * n) : 0;
-      const head = b - fillers;
+      const fillerCount = oneStop && !view.spec.supportNone && n >= FILLER_LINES.min && n <= FILLER_LINES.max ? Math.round(FILLER_SHARE * n) : 0;
+      const head = b - fillerCount;
       for (let k = a; k < head; k += CUT_ITEMS) {
         // A short last piece joins the one before (a phase of a handful of lines between two others).
-        const end = fillers > 0 && head - (k + CUT_ITEMS) < CUT_ITEMS / 2 ? head : Math.min(head, k + CUT_ITEMS);
+        const end = fillerCount > 0 && head - (k + CUT_ITEMS) < CUT_ITEMS / 2 ? head : Math.min(head, k + CUT_ITEMS);
         cut.push({ rank: taken[a].rank, entries: taken.slice(k, end) });
         if (end === head) break;
       }
-      if (fillers > 0) cut.push({ rank: taken[a].rank, entries: taken.slice(head, b), fillers: true });
+      if (fillerCount > 0) cut.push({ rank: taken[a].rank, entries: taken.slice(head, b), fillers: true });
       a = b;
     }
     this.cuts.set(view, cut);

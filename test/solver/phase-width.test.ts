@@ -40,20 +40,32 @@ test('a wide phase width offers more item types per phase, the same items in the
   t.deepEqual(wide.flatMap((p) => p.items), narrow.flatMap((p) => p.items));
 });
 
-test('under a support rule the smallest lines of a one-Stop cargo of 41-80 lines are a last phase of their own', (t) => {
+/** The first Unit's phases of a cargo, cut as the fleet cuts it. */
+function phaseSizes(inp: ReturnType<typeof hundredSizes>): Phase[] {
+  const prep = prepare(inp);
+  return phasesOf(new Fleet(inp, prep, new Ticker()), prep.counts.slice());
+}
+
+function seventySizes() {
   const inp = hundredSizes();
-  const seventy = { ...inp, lines: inp.lines.slice(0, 70) };
-  const prep = prepare(seventy);
-  const phases = phasesOf(new Fleet(seventy, prep, new Ticker()), prep.counts.slice());
+  return { ...inp, lines: inp.lines.slice(0, 70) };
+}
+
+test('under a support rule the smallest lines of a one-Stop cargo of 41-80 lines are a last phase of their own', (t) => {
+  const phases = phaseSizes(seventySizes());
   t.deepEqual(phases.map((p) => p.items.length), [59, 11]);
   // The smallest lines (the packing order is bigger first) are the fillers.
   t.deepEqual(phases[1].items.slice().sort((a, b) => a - b), Array.from({ length: 11 }, (_, k) => k));
-  // Without a support rule, and with 81 lines or more, the plain cut (pieces of 40 merged up to 80 types).
+});
+
+test('without a support rule a cargo of 41-80 lines keeps the plain cut', (t) => {
+  const seventy = seventySizes();
   const none = { ...seventy, options: { ...seventy.options, supportRule: 'none' as const } };
-  const prepNone = prepare(none);
-  t.deepEqual(phasesOf(new Fleet(none, prepNone, new Ticker()), prepNone.counts.slice()).map((p) => p.items.length), [70]);
-  const prepHundred = prepare(inp);
-  t.deepEqual(phasesOf(new Fleet(inp, prepHundred, new Ticker()), prepHundred.counts.slice()).map((p) => p.items.length), [80, 20]);
+  t.deepEqual(phaseSizes(none).map((p) => p.items.length), [70]);
+});
+
+test('a cargo of more than 80 lines keeps the plain cut (pieces of 40 merged up to 80 types)', (t) => {
+  t.deepEqual(phaseSizes(hundredSizes()).map((p) => p.items.length), [80, 20]);
 });
 
 test('the last Unit volume is the cargo of the last free Unit', (t) => {
