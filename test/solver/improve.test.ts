@@ -1,7 +1,7 @@
 // Which variants get one Unit's improvement time (pack/improve.ts).
 import test from 'ava';
 import type { Item } from '../../solver/model.ts';
-import { improveUnit } from '../../solver/pack/improve.ts';
+import { beamedVariants, improveUnit } from '../../solver/pack/improve.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
@@ -47,4 +47,20 @@ test('the improvement never loads less than the best variant greedy, and the sam
   const a = run();
   t.true(a.volume >= best);
   t.deepEqual(run().placed.map((p) => [p.x, p.y, p.z, p.block.item]), a.placed.map((p) => [p.x, p.y, p.z, p.block.item]));
+});
+
+// Seven variants ranked by their greedy's volume; 0, 2 and 4 build general blocks.
+const ranked = [3, 4, 1, 2, 6, 0, 5].map((k) => ({ k }));
+const general = [true, false, true, false, true, false, false];
+
+test('a single container\'s load under a support rule, with time for fewer than every variant: the two best with general blocks get the beam time', (t) => {
+  t.deepEqual(beamedVariants(ranked, general, 4, true), [4, 2]);
+});
+
+test('with time for every variant, every variant gets beam time in rank order', (t) => {
+  t.deepEqual(beamedVariants(ranked, general, 7, true), [3, 4, 1, 2, 6, 0, 5]);
+});
+
+test('otherwise (no support rule, or a fleet\'s cargo of more than one load) the best ranked variants get the beam time, general blocks or not', (t) => {
+  t.deepEqual(beamedVariants(ranked, general, 4, false), [3, 4, 1, 2]);
 });
