@@ -123,8 +123,9 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (out.length >= limit) break;
   }
   problem.work += scanned;
-  // Under a support rule: also the first blocks after the scan's end that fill the space's width or height exactly.
-  if (!problem.spec.supportNone && out.length >= limit) {
+  // Also the first blocks after the scan's end that fill the space's width or height exactly (with or
+  // without a support rule: the selection score's contact share often prefers them to the biggest).
+  if (out.length >= limit) {
     const took: number[] = [];
     for (const axis of EXACT_AXES) {
       const list = blocksOfExtent(f, axis, axis === 'y' ? s.y1 - s.y0 : sz);
@@ -387,8 +388,7 @@ export function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]
     const v = score(problem, state, moves[i]);
     if (v > top) { top = v; best = i; }
   }
-  if (problem.spec.supportNone) return best;
-  // Under a support rule also the first later move filling its space's width exactly, then the first filling its height.
+  // Also the first later move filling its space's width exactly, then the first filling its height.
   const taken: number[] = [];
   for (const axis of EXACT_AXES) {
     for (let i = n; i < moves.length; i++) {

@@ -21,7 +21,11 @@ const WEIGHTS = { contact: 3.7, kept: 2.66, pieces: 0.4 };
  */
 const LATE_WEIGHTS = { contact: 2.09, kept: 1.46, pieces: 0.47 };
 const LATE_FILL = 0.674;
-/** Moves the greedy weighs per space (8 and 16 alike in greedy runs; 4 takes half the gain). */
+/**
+ * Moves the greedy weighs per space (8 and 16 alike in greedy runs; 4 takes half the gain), and
+ * after them the first later move filling the space's width exactly and the first filling its
+ * height (`exact-fit.ts`).
+ */
 export const SELECTION_CHOICES = 8;
 
 /**

@@ -118,9 +118,9 @@ test('under a support rule a space also offers the first block after its biggest
   t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600, 1000]);
 });
 
-test('without a support rule a space offers only its biggest blocks', (t) => {
+test('without a support rule a space also offers the first block after its biggest that fills its width exactly', (t) => {
   const { problem, state } = exactWidthCase({ ...spec, supportNone: true });
-  t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600]);
+  t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600, 1000]);
 });
 
 /** A Unit that takes one of three big boxes: no beam reaches the cargo's volume, so it runs out its ladder. */

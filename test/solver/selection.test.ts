@@ -67,6 +67,15 @@ test('equal selection scores go to the earlier move', (t) => {
   t.is(greedyPick(problem, state, [m, { ...m }]), 0);
 });
 
+test('without a support rule the greedy also weighs the first move after its choices that fills the space\'s height exactly', (t) => {
+  const flat = item(0, 1000, 1000, 500), tall = item(1, 500, 1000, 1000);
+  const problem = problemOf([flat, tall], [8, 1]);
+  const state = new PackState(loose, 2);
+  const low = { block: blockOf(flat), x: 0, y: 0, z: 0, space: whole };
+  const moves = [...Array.from({ length: 8 }, () => ({ ...low })), { block: blockOf(tall), x: 0, y: 0, z: 0, space: whole }];
+  t.is(greedyPick(problem, state, moves), 8);
+});
+
 /** 1,000 mm high: a 700 mm box (the biggest), a 500 and a 450 mm box, all 1 x 1 m. */
 function threeHeights(): { items: Item[]; problem: UnitProblem; spec: UnitSpec } {
   const spec = { ...loose, L: 1000 };
