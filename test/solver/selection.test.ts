@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Item, Space } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { childMoves, greedy, greedyPick } from '../../solver/pack/search.ts';
+import { childMoves, greedy, greedyPick, spaceOrder } from '../../solver/pack/search.ts';
 import { contactShare, selectionScore } from '../../solver/pack/selection.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
@@ -116,4 +116,27 @@ test('in a Unit past two thirds full the score weighs a block\'s contact less', 
   full.volume = 0.7 * loose.L * loose.W * loose.H;
   // the tall block reaches the ceiling, the flat one does not: that weighs less late in the Unit
   t.true(score(full, tall) / score(full, flat) < score(empty, tall) / score(empty, flat));
+});
+
+/** A corner Unit, its spaces: one on the floor 100 mm from two walls, one at the front left corner 300 mm up. */
+function cornerSpaces(heights: number): { problem: UnitProblem; state: PackState } {
+  const spec: UnitSpec = { ...loose, anchor: 'corner' };
+  const items = Array.from({ length: heights }, (_, i) => item(i, 100, 100, 100 + i));
+  const problem = problemOf(items, items.map(() => 1), spec);
+  const state = new PackState(spec, items.length);
+  state.spaces = [
+    { x0: 0, y0: 0, z0: 300, x1: 500, y1: 500, z1: 1000, dead: -1 },
+    { x0: 100, y0: 100, z0: 0, x1: 600, y1: 600, z1: 1000, dead: -1 },
+  ];
+  return { problem, state };
+}
+
+test('without a support rule and with many piece heights the corner policy fills the space of least summed wall distance first', (t) => {
+  const { problem, state } = cornerSpaces(60);
+  t.deepEqual(spaceOrder(problem, state), [1, 0]); // 100 + 100 + 0 against 0 + 0 + 300
+});
+
+test('with few piece heights the corner policy compares the sorted wall distances one by one', (t) => {
+  const { problem, state } = cornerSpaces(3);
+  t.deepEqual(spaceOrder(problem, state), [0, 1]); // (0, 0, 300) before (0, 100, 100)
 });
