@@ -36,7 +36,7 @@ let keyI = new Int32Array(64);
 function spaceKeys(problem: UnitProblem, state: PackState): number {
   const { W, L } = problem.spec;
   const corner = problem.spec.anchor === 'corner';
-  const manhattan = corner && problem.spec.supportNone && manyHeightsIn(problem, state.phase);
+  const manhattan = corner && problem.spec.supportNone && manyHeights(problem, state.phase);
   const spaces = state.spaces;
   if (keyA.length < spaces.length) {
     const n = 2 * spaces.length;
@@ -489,7 +489,7 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   const rootScore = best.volume;
   const rootPieces = piecesHash(best);
   const bound = root.volume + problem.cargoVolume();
-  const onePerPieces = manyHeights(problem, root);
+  const onePerPieces = manyHeights(problem, root.phase);
   const steps = 2 * WIDTHS.length;
   for (let w = from; w < steps; w++) {
     const width = WIDTHS[w % WIDTHS.length];
@@ -526,16 +526,13 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
 }
 
 /**
- * Where the phase's pieces have too many heights for a reach table (many box types), a level
- * keeps one node per set of pieces loaded (`distinctPieces`): equal sets there are mostly the
- * same blocks placed in another order. Real BR8-BR15 gained, with and without a support rule;
- * on BR1-BR7 (few types, where one set of pieces packs in many ways) it lost.
+ * The phase's pieces have too many heights for a reach table (many box types). There a beam
+ * level keeps one node per set of pieces loaded (`distinctPieces`): equal sets there are mostly
+ * the same blocks placed in another order. Real BR8-BR15 gained, with and without a support
+ * rule; on BR1-BR7 (few types, where one set of pieces packs in many ways) it lost. Without a
+ * support rule the corner policy's space order changes there too (`spaceKeys`).
  */
-function manyHeights(problem: UnitProblem, root: PackState): boolean {
-  return manyHeightsIn(problem, root.phase);
-}
-
-function manyHeightsIn(problem: UnitProblem, phase: number): boolean {
+function manyHeights(problem: UnitProblem, phase: number): boolean {
   return problem.reachTables && problem.reach(phase).z === null;
 }
 
