@@ -28,8 +28,8 @@ const WORK_PER_MS = 20_000;
  * decision each (at least MIN_BEAMED, at most all; for a single container's load under a
  * support rule, when not all, the best two with general blocks: `beamedVariants`), the cost of
  * a completion counted in search work at WORK_PER_MS: each in turn an equal part, then
- * perturbed restarts of them on half of what is left. With up to 50 box types that is every variant; with 100 types
- * (50-70 decisions) four to six. The greedy plans stay candidates, so the result is never
+ * perturbed restarts of them on half of what is left. With up to 50 box types that is every
+ * variant; with 100 types (50-70 decisions) four to six. The greedy plans stay candidates, so the result is never
  * worse than the best of them. Without Stops the last TAIL_SHARE of the time re-searches the
  * end of the best plan (tail-search.ts); the number of variants beamed is still counted on the
  * whole budget (as measured). Without a support rule the beamed variants first race on half
@@ -50,8 +50,6 @@ export function improveUnit(
   const decisions: number[] = [];
   /** Per variant: it builds general blocks. */
   const general: boolean[] = [];
-  /** Under a support rule, the cargo is a single container's load (see beamedVariants). */
-  let oneLoad = false;
   const budget = deadline - ticker.now();
   for (let k = 0; k < count; k++) {
     const problem = variant(k, 0);
@@ -61,7 +59,6 @@ export function improveUnit(
     costs.push(problem.work - start);
     decisions.push(state.placed.length - root.placed.length);
     bound = root.volume + problem.cargoVolume();
-    oneLoad = !problem.spec.supportNone && bound <= ONE_LOAD * problem.spec.L * problem.spec.W * problem.spec.H;
     ranked.push({ k, volume: state.volume });
     if (k === 0 || state.volume > best.volume) { best = state; bestProblem = problem; }
     if (best.volume >= bound || ticker.now() >= deadline) return best;
@@ -70,6 +67,9 @@ export function improveUnit(
   // Medians, in work (a greedy's work: blocks scanned and spaces handled).
   const cost = Math.max(median(costs), 1) * Math.max(median(decisions), 1);
   const afforded = Math.floor((budget * WORK_PER_MS) / (GREEDIES_PER_DECISION * cost));
+  // Under a support rule, is the cargo a single container's load (see beamedVariants)?
+  const { spec } = bestProblem!;
+  const oneLoad = !spec.supportNone && bound <= ONE_LOAD * spec.L * spec.W * spec.H;
   const beamed = beamedVariants(ranked, general, Math.max(MIN_BEAMED, Math.min(count, afforded)), oneLoad);
   let n = 0;
   /** Beam searches of the beamed variants, then perturbed restarts, until `end`. */
