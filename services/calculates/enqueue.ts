@@ -13,7 +13,7 @@ import type { SolveInput } from '../../solver/types.ts';
 import { enforcePlanCap, type Organization } from '../plan-caps.ts';
 import { Refusal } from '../refusal.ts';
 
-const ENQUEUE_WINDOW_MS = 10 * 60_000;
+export const ENQUEUE_WINDOW_MS = 10 * 60_000;
 /** Retry-After for the per-organization in-flight limit: runs usually end within this. */
 const IN_FLIGHT_RETRY_MS = 30_000;
 

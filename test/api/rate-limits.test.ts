@@ -1,6 +1,7 @@
 import test from 'ava';
 import { startTestApi, type Reply, type TestApi } from '../support/api-harness.ts';
 import { createTestOrg } from '../support/fixtures.ts';
+import { inOneWindow, minute } from '../support/rate-window.ts';
 
 const started: TestApi[] = [];
 async function start(overrides: Parameters<typeof startTestApi>[0]) {
@@ -11,20 +12,6 @@ async function start(overrides: Parameters<typeof startTestApi>[0]) {
 test.after.always(async () => {
   await Promise.all(started.map((api) => api.close()));
 });
-
-const minute = () => Math.floor(Date.now() / 60_000);
-
-/**
- * Runs calls within one fixed one-minute window: if the window turned while they ran, the
- * counts started over, so the sequence is run again with fresh state.
- */
-async function inOneWindow(calls: (attempt: number) => Promise<Reply[]>): Promise<Reply[]> {
-  for (let attempt = 0; ; attempt++) {
-    const before = minute();
-    const replies = await calls(attempt);
-    if (minute() === before) return replies;
-  }
-}
 
 test('more than the per-key limit in a minute answers 429 with Retry-After and data.retryAfter, and is audited', async (t) => {
   const api = await start({ RATE_LIMIT_PER_KEY: '3' });
