@@ -5,6 +5,7 @@ import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
+import { bitsOffset, fitBitsOf } from './fit-bits.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 import { distinctPieces, distinctSiblings, piecesHash, type ScoredState } from './dominance.ts';
 
@@ -120,8 +121,13 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   let scanned = 0;
   const scan: Scan = { problem, state, s, f, blocks, anchors, onFaces, floating, front, left, used, remaining };
   let i = problem.firstFittingBox(state.phase, sx, sy, sz);
+  const fb = fitBitsOf(f);
+  if (fb) {
+    bitsX = fb.x.bits; bitsY = fb.y.bits; bitsZ = fb.z.bits;
+    offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
+  }
   for (; i < n; i++) {
-    i = nextFit(f, i, n, sx, sy, sz, weightLeft);
+    i = fb ? nextFitBits(f, i, n, sx, sy, sz, weightLeft) : nextFit(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
     const m = moveAt(scan, i);
@@ -226,6 +232,48 @@ function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, 
       }
     }
     if (dx[i] <= sx && dy[i] <= sy && dz[i] <= sz && weight[i] <= weightLeft) break;
+  }
+  stepped = steps;
+  return i;
+}
+
+/** The space's bitsets for `nextFitBits` (set per scan; the search is synchronous). */
+let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX;
+let offX = 0, offY = 0, offZ = 0;
+
+/**
+ * As `nextFit` (the same block, the same steps counted), but within a chunk that passes only the
+ * blocks the space's bitsets (`fit-bits.ts`) leave are tested: a chunk lies within one bitset
+ * word (CHUNK_BITS <= 5).
+ */
+function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
+  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const mask = (1 << CHUNK_BITS) - 1;
+  let steps = 0;
+  while (i < n) {
+    if ((i & mask) === 0) {
+      const c = i >> CHUNK_BITS;
+      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
+        steps++;
+        i += mask + 1;
+        continue;
+      }
+    }
+    // The rest of i's chunk: each block counts a step up to the one found (as `nextFit`).
+    const end = Math.min((i | mask) + 1, n);
+    const w = i >> 5;
+    let bits = ((bitsX[offX + w] & bitsY[offY + w] & bitsZ[offZ + w]) >>> (i & 31)) & ((1 << (end - i)) - 1);
+    while (bits !== 0) {
+      const k = 31 - Math.clz32(bits & -bits);
+      const j = i + k;
+      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft) {
+        stepped = steps + k + 1;
+        return j;
+      }
+      bits &= bits - 1;
+    }
+    steps += end - i;
+    i = end;
   }
   stepped = steps;
   return i;
