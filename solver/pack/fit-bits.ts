@@ -19,8 +19,8 @@ export interface FitBits {
   z: AxisBits;
 }
 
-/** Bitsets per axis (64 thresholds: 48 KB per axis for 6,000 blocks). */
-const MAX_THRESHOLDS = 64;
+/** Bitsets per axis (256 thresholds: 192 KB per axis for 6,000 blocks; 64 left a fifth more candidates on BR7). */
+const MAX_THRESHOLDS = 256;
 /** Scans of a list before its bitsets are built: lists scanned a few times (a big fleet's first plan) never pay for them. */
 const SCANS_BEFORE_BUILD = 64;
 

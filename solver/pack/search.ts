@@ -123,6 +123,16 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   let i = problem.firstFittingBox(state.phase, sx, sy, sz);
   const fb = fitBitsOf(f);
   if (fb) {
+    scanUsed = used; scanRemaining = remaining;
+    // How far any anchor's faces reach (a block needing full support longer or wider goes nowhere).
+    scanReachX = Infinity; scanReachY = Infinity;
+    if (onFaces) {
+      scanReachX = 0; scanReachY = 0;
+      for (const a of anchors) {
+        if (a.reachX > scanReachX) scanReachX = a.reachX;
+        if (a.reachY > scanReachY) scanReachY = a.reachY;
+      }
+    }
     bitsX = fb.x.bits; bitsY = fb.y.bits; bitsZ = fb.z.bits;
     offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
   }
@@ -240,14 +250,20 @@ function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, 
 /** The space's bitsets for `nextFitBits` (set per scan; the search is synchronous). */
 let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX;
 let offX = 0, offY = 0, offZ = 0;
+let scanUsed: Int32Array = new Int32Array(0);
+let scanRemaining: ArrayLike<number> = scanUsed;
+let scanReachX = Infinity, scanReachY = Infinity;
 
 /**
- * As `nextFit` (the same block, the same steps counted), but within a chunk that passes only the
- * blocks the space's bitsets (`fit-bits.ts`) leave are tested: a chunk lies within one bitset
- * word (CHUNK_BITS <= 5).
+ * As `nextFit` (the same steps counted), but within a chunk that passes only the blocks the
+ * space's bitsets (`fit-bits.ts`) leave are tested: a chunk lies within one bitset word
+ * (CHUNK_BITS <= 5). It also steps over blocks `moveAt` would refuse (so the scan finds the
+ * same moves): whose pieces are not left (half the blocks that fit on BR7), or that need full
+ * support and are longer or wider than any anchor's faces reach.
  */
 function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
-  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight } = f;
+  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight, item, count, full } = f;
+  const used = scanUsed, remaining = scanRemaining, reachX = scanReachX, reachY = scanReachY;
   const mask = (1 << CHUNK_BITS) - 1;
   let steps = 0;
   while (i < n) {
@@ -266,9 +282,12 @@ function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: numb
     while (bits !== 0) {
       const k = 31 - Math.clz32(bits & -bits);
       const j = i + k;
-      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft) {
-        stepped = steps + k + 1;
-        return j;
+      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
+        const it = item[j];
+        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) {
+          stepped = steps + k + 1;
+          return j;
+        }
       }
       bits &= bits - 1;
     }
