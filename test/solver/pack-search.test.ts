@@ -5,6 +5,9 @@ import { UnitProblem } from '../../solver/pack/problem.ts';
 import { WIDTHS, beamSearch, childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
+import { makeRng } from '../../solver/prng.ts';
+import { fitBitsOf } from '../../solver/pack/fit-bits.ts';
+import type { Orientation } from '../../solver/types.ts';
 import { blockOf, boxItem } from './helpers.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
@@ -137,3 +140,54 @@ test('a beam search that gets through every width goes through them again withou
   beamSearch(problem, root, Number.POSITIVE_INFINITY, { reached });
   t.is(reached.next, 2 * WIDTHS.length);
 });
+
+/**
+ * A phase of 12 box types, 6 pieces each, with general blocks: enough blocks that a scan
+ * steps over whole chunks, and (scanned often) uses the extent bitsets of `fit-bits.ts`.
+ */
+function manyBlocks(s: UnitSpec): () => UnitProblem {
+  const rng = makeRng(3);
+  const items = Array.from({ length: 12 }, (_, i) =>
+    boxItem(i, 100 * (2 + Math.floor(rng() * 5)), 100 * (2 + Math.floor(rng() * 4)), 100 * (2 + Math.floor(rng() * 5)), { weight: 50, supportPermille: i % 3 === 0 ? 1000 : 700 }),
+  );
+  const phase = { items: items.map((it) => it.index), groups: [] };
+  const orientations = (): Orientation[] => ['LWH', 'WLH'];
+  return () => new UnitProblem(s, items, items.map(() => 6), [phase], orientations, () => null, 100, new Ticker(), { minFill: 0.98, maxBlocks: 600, maxPairs: 300_000 }, 0, new Map(), false, true);
+}
+
+/** What a scan offers, comparable across problems: each move's block figures and position. */
+const offered = (moves: ReturnType<typeof feasibleMoves>) => moves.map((m) => [m.block.dx, m.block.dy, m.block.dz, m.block.item, m.block.count, m.x, m.y, m.z]);
+
+for (const supportNone of [false, true]) {
+  test(`a scan through the extent bitsets offers the same moves and counts the same work as the plain scan (${supportNone ? 'no support rule' : 'support rule'})`, (t) => {
+    const s: UnitSpec = { ...spec, H: 1000, payload: 4000, supportNone };
+    const make = manyBlocks(s);
+    const reused = make();
+    let state = new PackState(s, reused.items.length);
+    let compared = 0;
+    for (let step = 0; step < 40; step++) {
+      for (const limit of [1, 5]) {
+        // A fresh problem scans plainly (its list is new, fewer scans than build its bitsets); the
+        // reused one has scanned it often.
+        const fresh = make();
+        for (let si = 0; si < state.spaces.length; si++) {
+          const w0 = fresh.work, w1 = reused.work;
+          const plain = feasibleMoves(fresh, state, si, limit);
+          const bits = feasibleMoves(reused, state, si, limit);
+          t.deepEqual(offered(bits), offered(plain));
+          t.is(reused.work - w1, fresh.work - w0);
+          compared++;
+        }
+      }
+      // The smallest of a few children: many decisions before the Unit is full.
+      const moves = childMoves(reused, state, 4).moves;
+      if (moves.length === 0) break;
+      const m = moves[moves.length - 1];
+      const next = state.clone();
+      place(next, s, reused.items, m.block, m.x, m.y, m.z, 100);
+      state = next;
+    }
+    t.not(fitBitsOf(reused.figures(0)), null);
+    t.true(compared > 100 && state.placed.length > 5);
+  });
+}
