@@ -264,11 +264,17 @@ export class UnitProblem {
    */
   firstFittingBox(phase: number, sx: number, sy: number, sz: number): number {
     this.blocks(phase);
-    return Math.max(
-      firstAtMost(this.minVolumeUpTo[phase], sx * sy * sz),
-      firstAtMost(this.minSectionUpTo[phase], sy * sz),
-      firstAtMost(this.minFootprintUpTo[phase], sx * sy),
-    );
+    // One search for the first index past all three bounds (each array is non-increasing, so
+    // that is the largest of the three first indices at most their limits).
+    const vol = this.minVolumeUpTo[phase], sec = this.minSectionUpTo[phase], foot = this.minFootprintUpTo[phase];
+    const v = sx * sy * sz, s = sy * sz, f = sx * sy;
+    let lo = 0, hi = vol.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (vol[mid] > v || sec[mid] > s || foot[mid] > f) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Volume of all cargo this Unit could take: an upper bound for its fill. */

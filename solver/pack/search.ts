@@ -24,6 +24,13 @@ export interface Move {
 /** Scratch keys of the live spaces (grown as needed; the search is synchronous). */
 let keyA = new Float64Array(64), keyB = new Float64Array(64), keyC = new Float64Array(64), keyV = new Float64Array(64);
 let keyI = new Int32Array(64);
+/**
+ * The three distance keys in one number, (a * 2^16 + b) * 2^16 + c, exact when each is a whole
+ * number below 2^16 (`packedKeys`): one comparison orders them as the three do.
+ */
+let keyK = new Float64Array(64);
+let packedKeys = false;
+const PACK = 65536;
 
 /**
  * Fills the scratch keys of the live spaces in the order to fill them: nearest the front
@@ -42,9 +49,10 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
   if (keyA.length < spaces.length) {
     const n = 2 * spaces.length;
     keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
-    keyI = new Int32Array(n);
+    keyI = new Int32Array(n); keyK = new Float64Array(n);
   }
   let n = 0;
+  let packed = true;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
     if (s.dead === state.phase) continue;
@@ -54,25 +62,37 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
       a = Math.min(s.x0, L - s.x1) + dy + s.z0; b = 0; c = 0;
     } else if (corner) {
       a = Math.min(s.x0, L - s.x1); b = dy; c = s.z0;
-      if (a > b) [a, b] = [b, a];
-      if (b > c) [b, c] = [c, b];
-      if (a > b) [a, b] = [b, a];
+      let t: number;
+      if (a > b) { t = a; a = b; b = t; }
+      if (b > c) { t = b; b = c; c = t; }
+      if (a > b) { t = a; a = b; b = t; }
     }
     keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0); keyI[n] = i;
+    keyK[n] = (a * PACK + b) * PACK + c;
+    // A whole number in [0, 2^16) is its own low 16 bits (so packs exactly).
+    if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) packed = false;
     n++;
   }
+  packedKeys = packed;
   return n;
 }
 
 /** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
 function takeFirst(n: number): number {
   let k = 0;
-  for (let j = 1; j < n; j++) {
-    const d = keyA[j] - keyA[k] || keyB[j] - keyB[k] || keyC[j] - keyC[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
-    if (d < 0) k = j;
+  if (packedKeys) {
+    for (let j = 1; j < n; j++) {
+      const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
+      if (d < 0) k = j;
+    }
+  } else {
+    for (let j = 1; j < n; j++) {
+      const d = keyA[j] - keyA[k] || keyB[j] - keyB[k] || keyC[j] - keyC[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
+      if (d < 0) k = j;
+    }
   }
   const si = keyI[k], last = n - 1;
-  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last];
+  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
   return si;
 }
 
