@@ -45,7 +45,7 @@ test('clearing a slab of the length also clears every block standing on a cleare
   t.true(plan.placed.some((p) => p.z > 0));
   let cleared = 0;
   for (let k = 0; k < 4; k++) {
-    const start = rebuilt(problem, root, plan.placed, (k * spec.L) / 4, ((k + 1) * spec.L) / 4);
+    const start = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
     if (!start) continue;
     cleared++;
     t.true(start.placed.length < plan.placed.length);
