@@ -10,6 +10,7 @@ import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts
 import type { Admits } from './stop-guard.ts';
 import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
 import { NO_REACH, reachOf, type Reach } from './reach.ts';
+import type { FitBits } from './fit-bits.ts';
 
 export { CHUNK_BITS } from './phase-lists.ts';
 
@@ -71,6 +72,9 @@ export interface BlockFigures {
   chunkDy: Float64Array;
   chunkDz: Float64Array;
   chunkWeight: Float64Array;
+  /** Scans of the list counted toward building its extent bitsets, and the bitsets once built (fit-bits.ts). */
+  scans: number;
+  bits: FitBits | null;
 }
 
 interface SimpleEntry {
@@ -103,6 +107,8 @@ export class UnitProblem {
   work = 0;
   /** Greedy completions run on this problem (how many nodes the search evaluated). */
   completions = 0;
+  /** Its block lists may get extent bitsets (fit-bits.ts): set by a beam search, whose scans are many. */
+  scanBits = false;
 
   constructor(
     readonly spec: UnitSpec,

@@ -141,7 +141,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   let scanned = 0;
   const scan: Scan = { problem, state, s, f, blocks, anchors, onFaces, floating, front, left, used, remaining };
   let i = problem.firstFittingBox(state.phase, sx, sy, sz);
-  const fb = fitBitsOf(f);
+  const fb = fitBitsOf(f, problem.scanBits);
   if (fb) {
     scanUsed = used; scanRemaining = remaining;
     // How far any anchor's faces reach (a block needing full support longer or wider goes nowhere).
@@ -572,6 +572,7 @@ export interface BeamOptions {
 export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, options: BeamOptions = {}): PackState {
   const ticker = problem.ticker;
   const { from = 0, reached } = options;
+  problem.scanBits = true;
   let best = greedy(problem, root.clone());
   const rootScore = best.volume;
   const rootPieces = piecesHash(best);

@@ -163,12 +163,13 @@ for (const supportNone of [false, true]) {
     const s: UnitSpec = { ...spec, H: 1000, payload: 4000, supportNone };
     const make = manyBlocks(s);
     const reused = make();
+    reused.scanBits = true; // as a beam search sets it
     let state = new PackState(s, reused.items.length);
     let compared = 0;
     for (let step = 0; step < 40; step++) {
       for (const limit of [1, 5]) {
-        // A fresh problem scans plainly (its list is new, fewer scans than build its bitsets); the
-        // reused one has scanned it often.
+        // A fresh problem scans plainly (no beam search marked it for bitsets); the reused one
+        // has scanned its list often.
         const fresh = make();
         for (let si = 0; si < state.spaces.length; si++) {
           const w0 = fresh.work, w1 = reused.work;
@@ -187,7 +188,18 @@ for (const supportNone of [false, true]) {
       place(next, s, reused.items, m.block, m.x, m.y, m.z, 100);
       state = next;
     }
-    t.not(fitBitsOf(reused.figures(0)), null);
+    t.not(fitBitsOf(reused.figures(0), false), null);
     t.true(compared > 100 && state.placed.length > 5);
   });
 }
+
+test('only a beam-searched problem builds extent bitsets: greedy packings (a fleet\'s first plan) scan plainly', (t) => {
+  const s: UnitSpec = { ...spec, H: 1000, payload: 4000 };
+  const make = manyBlocks(s);
+  const greedyOnly = make();
+  for (let k = 0; k < 3; k++) greedy(greedyOnly, new PackState(s, greedyOnly.items.length));
+  t.is(fitBitsOf(greedyOnly.figures(0), false), null);
+  const beamed = make();
+  beamSearch(beamed, new PackState(s, beamed.items.length), Number.POSITIVE_INFINITY);
+  t.not(fitBitsOf(beamed.figures(0), false), null);
+});
