@@ -1,22 +1,22 @@
 // A region of the best plan emptied and searched again: the tail search (tail-search.ts)
 // only re-searches the last decisions (the door end), so the room lost nearer the front
-// wall is never looked at again. Here a slab along the length is cleared (with everything
-// standing on what goes) and the hole refilled by a beam search from the rest of the plan.
+// wall is never looked at again. Here a floor rectangle is cleared (with everything standing
+// on what goes) and the hole refilled by a beam search from the rest of the plan.
 import type { PlacedBlock } from '../model.ts';
 import type { Ticker } from '../ticker.ts';
 import type { UnitProblem } from './problem.ts';
 import { beamSearch } from './search.ts';
 import { place, type PackState } from './state.ts';
 
-/** Slabs the Unit's length is cut into; the emptiest are cleared first. */
+/** Slabs the Unit's length is cut into (each round's regions are cleared emptiest first). */
 const SLABS = 8;
-/** Passes over the slabs (each shifted by a part of a slab). */
+/** Rounds of slabs (each shifted by a part of a slab), before the round of quarters by halves. */
 const ROUNDS = 2;
 
 /**
- * Re-searches regions of `best` (made from `root`) until the deadline: in each round the slabs
- * of the length in order of their empty room, each cleared and refilled on an equal part of the
- * time. A better plan replaces `best` (the next region is cut from it). Never worse. On
+ * Re-searches regions of `best` (made from `root`) until the deadline: in each round its
+ * regions (`roundsOf`) in order of their empty room, each cleared and refilled on an equal part
+ * of the time left. A better plan replaces `best` (the next region is cut from it). Never worse. On
  * BR12-BR15 the refill's beam reaches width 12-16 in about 110 ms and betters the plan on
  * about a third of the slabs, by 0.02-0.5 % each: a second round (shifted by half a slab)
  * gains more than longer beams on fewer slabs.
@@ -26,8 +26,7 @@ export function searchRegions(problem: UnitProblem, root: PackState, best: PackS
   const rounds = roundsOf(problem);
   let left = rounds.reduce((a, r) => a + r.length, 0);
   for (const round of rounds) {
-    const order = byEmptyRoom(best.placed.slice(first), round, problem);
-    for (const k of order) {
+    for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {
       const now = ticker.now();
       if (now >= deadline) return best;
       const start = rebuilt(problem, root, best.placed.slice(first), round[k]);
@@ -77,8 +76,8 @@ function byEmptyRoom(placed: PlacedBlock[], regions: Region[], problem: UnitProb
 }
 
 /**
- * The state of `root` plus the placed blocks that stay: those wholly outside [x0, x1) along
- * the length and standing (through any chain) on none that go. Null if nothing goes.
+ * The state of `root` plus the placed blocks that stay: those whose middle lies outside the
+ * region and that stand (through any chain) on none that go. Null if nothing goes.
  */
 export function rebuilt(problem: UnitProblem, root: PackState, placed: PlacedBlock[], [x0, y0, x1, y1]: Region): PackState | null {
   // A block goes with the region holding its middle (with every block it overlaps, a fifth of

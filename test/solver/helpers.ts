@@ -3,7 +3,9 @@ import type { ExecutionContext } from 'ava';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
 import type { Block, Item } from '../../solver/model.ts';
-import type { UnitSpec } from '../../solver/pack/state.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
+import type { PackState, UnitSpec } from '../../solver/pack/state.ts';
+import { Ticker } from '../../solver/ticker.ts';
 import type { SolveHooks, SolveInput, SolveResult, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
 export function equipment(over: Partial<SolverEquipment> = {}): SolverEquipment {
@@ -85,3 +87,26 @@ export function blockOf(it: Item, nx = 1, ny = 1, nz = 1): Block {
     item: it.index, rotation: 'LWH', nx, ny, nz, count, group: -1, pieces: null,
   };
 }
+
+/** A 2.4 x 1 x 1.3 m Unit (wall anchor, biggest first, full support) for single-Unit search tests. */
+export const smallSpec: UnitSpec = { L: 2400, W: 1000, H: 1300, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
+
+/** Six box types (upright or turned on the floor), three pieces each in `sixTypesProblem`. */
+export const sixTypes: Item[] = [[700, 400, 500], [600, 300, 450], [500, 500, 400], [450, 350, 300], [800, 250, 350], [300, 300, 300]]
+  .map(([l, w, h], index) => boxItem(index, l, w, h, { orientations: ['LWH', 'WLH'] }));
+
+/** One phase of `sixTypes`, three pieces each, on `spec` (a general-block-free search; `noise` perturbs the order). */
+export function sixTypesProblem(ticker: Ticker, spec: UnitSpec = smallSpec, noise = 0): UnitProblem {
+  return new UnitProblem(
+    spec, sixTypes, sixTypes.map(() => 3), [{ items: sixTypes.map((i) => i.index), groups: [] }],
+    () => ['LWH', 'WLH'], () => null, 250, ticker, null, noise,
+  );
+}
+
+/** A ticker on `fakeClock`: the same readings give the same work (and the same plan). */
+export function fakeTicker(): Ticker {
+  return new Ticker({ now: fakeClock() });
+}
+
+/** A state's placements, comparable across runs. */
+export const placements = (state: PackState) => state.placed.map((p) => [p.x, p.y, p.z, p.block.item, p.block.count]);

@@ -1,33 +1,17 @@
 // Which variants get one Unit's improvement time (pack/improve.ts).
 import test from 'ava';
-import type { Item } from '../../solver/model.ts';
 import { beamedVariants, improveUnit } from '../../solver/pack/improve.ts';
-import { UnitProblem } from '../../solver/pack/problem.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
-import { Ticker } from '../../solver/ticker.ts';
+import type { Ticker } from '../../solver/ticker.ts';
+import { fakeTicker, sixTypes as items, sixTypesProblem, smallSpec as spec } from './helpers.ts';
 
-const spec: UnitSpec = { L: 2400, W: 1000, H: 1300, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
-const sizes = [[700, 400, 500], [600, 300, 450], [500, 500, 400], [450, 350, 300], [800, 250, 350], [300, 300, 300]];
-const items: Item[] = sizes.map(([l, w, h], index) => ({
-  index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
-  orientations: ['LWH', 'WLH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1,
-}));
 const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
 ];
 
-/** A clock that moves 1 ms per reading: the same readings give the same work. */
-function fakeTicker(): Ticker {
-  let t = 0;
-  return new Ticker({ now: () => (t += 1) });
-}
-
 function variantsOn(ticker: Ticker) {
-  return (k: number, noise: number) => new UnitProblem(
-    { ...spec, ...policies[k] }, items, items.map(() => 3), [{ items: items.map((i) => i.index), groups: [] }],
-    () => ['LWH', 'WLH'], () => null, 250, ticker, null, noise,
-  );
+  return (k: number, noise: number) => sixTypesProblem(ticker, { ...spec, ...policies[k] }, noise);
 }
 
 test('out of time after the first greedy, that greedy is the plan', (t) => {

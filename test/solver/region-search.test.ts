@@ -1,30 +1,11 @@
 // Regions of the best plan emptied and searched again (pack/region-search.ts).
 import test from 'ava';
-import type { Item, PlacedBlock } from '../../solver/model.ts';
-import { UnitProblem } from '../../solver/pack/problem.ts';
+import type { PlacedBlock } from '../../solver/model.ts';
 import { rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
 import { greedy } from '../../solver/pack/search.ts';
-import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
-
-const spec: UnitSpec = { L: 2400, W: 1000, H: 1300, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
-const sizes = [[700, 400, 500], [600, 300, 450], [500, 500, 400], [450, 350, 300], [800, 250, 350], [300, 300, 300]];
-const items: Item[] = sizes.map(([l, w, h], index) => ({
-  index, lineIndex: index, lineId: `l${index}`, l, w, h, volume: l * w * h, weight: 1000,
-  orientations: ['LWH', 'WLH'], stackable: true, fragile: false, stop: null, phaseRank: 0, supportPermille: 1000, group: -1,
-}));
-
-/** A clock that moves 1 ms per reading: the same readings give the same work. */
-function fakeTicker(): Ticker {
-  let t = 0;
-  return new Ticker({ now: () => (t += 1) });
-}
-
-function problemOn(ticker: Ticker): UnitProblem {
-  return new UnitProblem(spec, items, items.map(() => 3), [{ items: items.map((i) => i.index), groups: [] }], () => ['LWH', 'WLH'], () => null, 250, ticker, null, 0);
-}
-
-const placements = (state: PackState) => state.placed.map((p) => [p.x, p.y, p.z, p.block.item, p.block.count]);
+import { fakeTicker, placements, sixTypes as items, sixTypesProblem, smallSpec as spec } from './helpers.ts';
 
 /** Area of p's base lying on the tops of the others at its height. */
 function supportedArea(p: PlacedBlock, all: readonly PlacedBlock[]): number {
@@ -40,7 +21,7 @@ function supportedArea(p: PlacedBlock, all: readonly PlacedBlock[]): number {
 
 test('clearing a slab of the length also clears every block standing on a cleared one', (t) => {
   const root = new PackState(spec, items.length);
-  const problem = problemOn(new Ticker());
+  const problem = sixTypesProblem(new Ticker());
   const plan = greedy(problem, root.clone());
   t.true(plan.placed.some((p) => p.z > 0));
   let cleared = 0;
@@ -63,7 +44,7 @@ test('the region search never loads less than the plan it starts from, and repea
   const root = new PackState(spec, items.length);
   const run = () => {
     const ticker = fakeTicker();
-    const problem = problemOn(ticker);
+    const problem = sixTypesProblem(ticker);
     const plan = greedy(problem, root.clone());
     return { plan, regions: searchRegions(problem, root, plan, 3000, ticker) };
   };
