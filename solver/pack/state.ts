@@ -38,8 +38,9 @@ export class PackState {
   private byZ = new Map<number, number[]>();
   private byZShared = false;
 
-  constructor(spec: UnitSpec, itemCount: number) {
-    this.used = new Int32Array(itemCount);
+  /** `used`: a zeroed buffer of `itemCount` to take instead of a new one (the caller zeroes it again after). */
+  constructor(spec: UnitSpec, itemCount: number, used?: Int32Array) {
+    this.used = used ?? new Int32Array(itemCount);
     this.spaces = [{ x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1 }];
   }
 
