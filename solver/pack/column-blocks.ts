@@ -31,67 +31,83 @@ function pairColumns(simple: Block[], items: Item[], counts: ArrayLike<number>, 
   // Single layers only (a stack of one line is a simple block already), tall enough that
   // two of them reach well up the Unit.
   const plain = simple.filter((b) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile);
-  const lowers = plain.filter((b) => items[b.item].stackable);
-  // A lower block that some non-stackable piece can top carries only such pieces: its top is
-  // kept for what nothing may stand on, which otherwise ends on the floor (mixed sea cargo,
-  // 1,000 pieces: 4.1 of 12 Units' floors under non-stackable pieces).
-  const anyNotStackable = plain.some((b) => !items[b.item].stackable);
-  // A column must reach higher than the lower line's own stack (lines of many pieces
-  // stack with themselves; columns are for the short lines).
-  const ownStack = (b: Block) => Math.min(counts[b.item], Math.floor(spec.H / b.dz)) * b.dz;
   // The pair loop runs tens of thousands of times per phase: the upper candidates' figures
   // in flat arrays, and per run of one line's blocks their extremes, so a lower block skips
   // a line none of whose blocks can pair with it (pairs still count in order, as visited).
+  // The arrays are scratch kept across calls (a big fleet pairs 1,500 phases).
   const n = plain.length;
-  const dx = new Float64Array(n), dy = new Float64Array(n), dz = new Float64Array(n), vol = new Float64Array(n);
-  const item = new Int32Array(n);
-  const enough = new Uint8Array(n);
-  const runs: Run[] = [];
+  const f = figuresFor(n);
+  const { dx, dy, dz, vol, enough, stackable } = f;
+  let runs = 0;
+  // A lower block that some non-stackable piece can top carries only such pieces: its top is
+  // kept for what nothing may stand on, which otherwise ends on the floor (mixed sea cargo,
+  // 1,000 pieces: 4.1 of 12 Units' floors under non-stackable pieces).
+  let anyNotStackable = false;
   for (let k = 0; k < n; k++) {
     const b = plain[k];
-    dx[k] = b.dx; dy[k] = b.dy; dz[k] = b.dz; vol[k] = b.volume; item[k] = b.item;
+    dx[k] = b.dx; dy[k] = b.dy; dz[k] = b.dz; vol[k] = b.volume;
     enough[k] = b.count > counts[b.item] ? 0 : 1;
-    let r = runs[runs.length - 1];
-    if (!r || r.item !== b.item) runs.push((r = { item: b.item, start: k, end: k, minDx: Infinity, minDy: Infinity, minDz: Infinity, maxDz: 0, maxVol: 0 }));
-    r.end = k + 1;
-    r.minDx = Math.min(r.minDx, b.dx); r.minDy = Math.min(r.minDy, b.dy); r.minDz = Math.min(r.minDz, b.dz);
-    r.maxDz = Math.max(r.maxDz, b.dz); r.maxVol = Math.max(r.maxVol, b.volume);
-  }
-  const H = spec.H;
-  /** Some non-stackable upper candidate makes a column on lower block `a`. */
-  const notStackableTops = (a: Block, own: number, area: number): boolean => {
-    for (const r of runs) {
-      if (items[r.item].stackable || r.item === a.item || r.minDx > a.dx || r.minDy > a.dy || a.dz + r.minDz > H || a.dz + r.maxDz <= own) continue;
-      for (let k = r.start; k < r.end; k++) {
-        if (dx[k] > a.dx || dy[k] > a.dy || enough[k] === 0) continue;
-        const h = a.dz + dz[k];
-        if (h <= H && h > own && a.volume + vol[k] >= area * h) return true;
-      }
+    const st = items[b.item].stackable;
+    stackable[k] = st ? 1 : 0;
+    if (!st) anyNotStackable = true;
+    let r = runs - 1;
+    if (r < 0 || f.runItem[r] !== b.item) {
+      r = runs++;
+      f.runItem[r] = b.item; f.runStart[r] = k; f.runStackable[r] = stackable[k];
+      f.runMinDx[r] = Infinity; f.runMinDy[r] = Infinity; f.runMinDz[r] = Infinity; f.runMaxDz[r] = 0; f.runMaxVol[r] = 0;
     }
-    return false;
-  };
+    f.runEnd[r] = k + 1;
+    f.runMinDx[r] = Math.min(f.runMinDx[r], b.dx); f.runMinDy[r] = Math.min(f.runMinDy[r], b.dy); f.runMinDz[r] = Math.min(f.runMinDz[r], b.dz);
+    f.runMaxDz[r] = Math.max(f.runMaxDz[r], b.dz); f.runMaxVol[r] = Math.max(f.runMaxVol[r], b.volume);
+  }
+  const { runItem, runStart, runEnd, runStackable, runMinDx, runMinDy, runMinDz, runMaxDz, runMaxVol } = f;
+  const H = spec.H;
   const out: Block[] = [];
   let pairs = 0;
-  for (const a of lowers) {
+  for (let ak = 0; ak < n; ak++) {
+    // The lower blocks: the stackable single layers, in order.
+    if (stackable[ak] === 0) continue;
     if (out.length >= MAX_COLUMNS || pairs >= MAX_PAIRS) break;
     // The pairs of this row past the limit are never visited.
     const limit = Math.min(n, MAX_PAIRS - pairs);
     pairs += n;
+    const a = plain[ak];
     // A lower block beyond its line's count pairs with nothing.
     if (a.count > counts[a.item]) continue;
     const ai = a.item, ax = a.dx, ay = a.dy, az = a.dz, av = a.volume;
-    const own = ownStack(a);
+    // A column must reach higher than the lower line's own stack (lines of many pieces
+    // stack with themselves; columns are for the short lines).
+    const own = Math.min(counts[ai], Math.floor(H / az)) * az;
     const area = MIN_FILL * ax * ay;
-    const onlyNotStackable = anyNotStackable && notStackableTops(a, own, area);
-    for (const r of runs) {
-      if (r.start >= limit) break;
-      if (r.item === ai || (onlyNotStackable && items[r.item].stackable) || r.minDx > ax || r.minDy > ay || az + r.minDz > H || az + r.maxDz <= own || av + r.maxVol < area * (az + r.minDz)) continue;
-      const end = Math.min(r.end, limit);
-      for (let k = r.start; k < end; k++) {
+    // Some non-stackable upper candidate makes a column on the lower block.
+    let onlyNotStackable = false;
+    if (anyNotStackable) {
+      for (let r = 0; r < runs && !onlyNotStackable; r++) {
+        if (runStackable[r] === 1 || runItem[r] === ai || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own) continue;
+        for (let k = runStart[r]; k < runEnd[r]; k++) {
+          if (dx[k] > ax || dy[k] > ay || enough[k] === 0) continue;
+          const h = az + dz[k];
+          if (h <= H && h > own && av + vol[k] >= area * h) {
+            onlyNotStackable = true;
+            break;
+          }
+        }
+      }
+    }
+    let byUpper: Map<Block, Block> | undefined;
+    for (let r = 0; r < runs; r++) {
+      if (runStart[r] >= limit) break;
+      if (runItem[r] === ai || (onlyNotStackable && runStackable[r] === 1) || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own || av + runMaxVol[r] < area * (az + runMinDz[r])) continue;
+      const end = Math.min(runEnd[r], limit);
+      for (let k = runStart[r]; k < end; k++) {
         if (dx[k] > ax || dy[k] > ay) continue;
         const h = az + dz[k];
         if (h > H || h <= own || av + vol[k] < area * h || enough[k] === 0) continue;
-        out.push(column(a, plain[k], items));
+        byUpper ??= columnsOn(a);
+        const b = plain[k];
+        let c = byUpper.get(b);
+        if (!c) byUpper.set(b, (c = newColumn(a, b, items)));
+        out.push(c);
         if (out.length >= MAX_COLUMNS) return out;
       }
     }
@@ -99,27 +115,53 @@ function pairColumns(simple: Block[], items: Item[], counts: ArrayLike<number>, 
   return out;
 }
 
-/** A run of consecutive upper candidates of one line, with their extremes. */
-interface Run {
-  item: number;
-  start: number;
-  end: number;
-  minDx: number;
-  minDy: number;
-  minDz: number;
-  maxDz: number;
-  maxVol: number;
+/** The pair loop's figures per upper candidate and per run of one line's blocks (scratch, grown as needed). */
+interface PairFigures {
+  dx: Float64Array;
+  dy: Float64Array;
+  dz: Float64Array;
+  vol: Float64Array;
+  enough: Uint8Array;
+  stackable: Uint8Array;
+  runItem: Int32Array;
+  runStart: Int32Array;
+  runEnd: Int32Array;
+  runStackable: Uint8Array;
+  runMinDx: Float64Array;
+  runMinDy: Float64Array;
+  runMinDz: Float64Array;
+  runMaxDz: Float64Array;
+  runMaxVol: Float64Array;
+}
+
+let scratch: PairFigures | null = null;
+
+function figuresFor(n: number): PairFigures {
+  if (scratch && scratch.dx.length >= n) return scratch;
+  const size = Math.max(n, 2 * (scratch?.dx.length ?? 64));
+  const float = () => new Float64Array(size), int = () => new Int32Array(size), byte = () => new Uint8Array(size);
+  scratch = {
+    dx: float(), dy: float(), dz: float(), vol: float(), enough: byte(), stackable: byte(),
+    runItem: int(), runStart: int(), runEnd: int(), runStackable: byte(),
+    runMinDx: float(), runMinDy: float(), runMinDz: float(), runMaxDz: float(), runMaxVol: float(),
+  };
+  return scratch;
 }
 
 /** Columns made so far, by lower and upper block: the same pairs recur phase after phase. */
 const made = new WeakMap<Block, Map<Block, Block>>();
 
 function column(a: Block, b: Block, items: Item[]): Block {
-  let byUpper = made.get(a);
-  if (!byUpper) made.set(a, (byUpper = new Map()));
+  const byUpper = columnsOn(a);
   let c = byUpper.get(b);
   if (!c) byUpper.set(b, (c = newColumn(a, b, items)));
   return c;
+}
+
+function columnsOn(a: Block): Map<Block, Block> {
+  let byUpper = made.get(a);
+  if (!byUpper) made.set(a, (byUpper = new Map()));
+  return byUpper;
 }
 
 function newColumn(a: Block, b: Block, items: Item[]): Block {
@@ -127,7 +169,8 @@ function newColumn(a: Block, b: Block, items: Item[]): Block {
     dx: a.dx, dy: a.dy, dz: a.dz + b.dz, volume: a.volume + b.volume, weight: a.weight + b.weight,
     item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: a.count + b.count, group: -1, pieces: null,
     parts: [{ block: a, x: 0, y: 0, z: 0 }, { block: b, x: 0, y: 0, z: a.dz }],
-    need: [[a.item, a.count], [b.item, b.count]].sort((p, q) => p[0] - q[0]) as [number, number][],
+    // By item (the two lines differ).
+    need: a.item < b.item ? [[a.item, a.count], [b.item, b.count]] : [[b.item, b.count], [a.item, a.count]],
     flat: b.dx === a.dx && b.dy === a.dy && items[b.item].stackable,
     fullSupport: undefined,
   };
