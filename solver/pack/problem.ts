@@ -232,9 +232,19 @@ export class UnitProblem {
     if (same && known.count === count) return known.blocks;
     // Fewer pieces: the blocks of more pieces that need no more, in order (a fresh build's
     // list, unless that one was capped); the same objects keep columns made of them cached.
-    const blocks = same && count < known.count && known.blocks.length < MAX_BLOCKS_PER_ITEM
-      ? known.blocks.filter((b) => b.count <= count)
-      : simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
+    if (same && count < known.count && known.blocks.length < MAX_BLOCKS_PER_ITEM) {
+      const blocks = known.blocks.filter((b) => b.count <= count);
+      byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
+      return blocks;
+    }
+    // A shorter or narrower Unit of the same height (a keep-together group packed into smaller
+    // boxes, thousands of times at 20,000 pieces): likewise those no longer or wider than it, in
+    // order (a block's extents decide whether it fits and its pieces, whichever orientation made
+    // it first). The entry stays the row's own.
+    if (known && known.H === H && known.item === this.items[i] && L <= known.L && W <= known.W && count <= known.count && known.blocks.length < MAX_BLOCKS_PER_ITEM) {
+      return known.blocks.filter((b) => b.count <= count && b.dx <= L && b.dy <= W);
+    }
+    const blocks = simpleBlocks(this.items[i], count, this.orientationsOf(i), this.spec);
     byItem.set(i, { item: this.items[i], count, L, W, H, blocks });
     return blocks;
   }
