@@ -172,22 +172,28 @@ export const CHUNK_BITS = 4;
 export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
   const n = list.length;
   const chunks = (n >> CHUNK_BITS) + 1;
-  // One buffer for the float figures (one allocation per list, not ten).
-  const floats = new Float64Array(7 * n + 4 * chunks + 3);
+  let needs = 0;
+  for (let i = 0; i < n; i++) needs += list[i].need?.length ?? 0;
+  // One buffer for every figure (one allocation per list: a big fleet indexes thousands):
+  // the floats first, then the ints, then the flags (each at its own alignment).
+  const nf = 7 * n + 4 * chunks + 3, ni = 3 * n + 1 + 2 * needs;
+  const buffer = new ArrayBuffer(8 * nf + 4 * ni + 2 * n);
   let at = 0;
-  const take = (k: number) => floats.subarray(at, (at += k));
+  const take = (k: number) => {
+    const a = new Float64Array(buffer, at, k);
+    at += 8 * k;
+    return a;
+  };
   const dx = take(n), dy = take(n), dz = take(n), weight = take(n);
   const mins = take(n), sections = take(n), footprints = take(n);
   const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
   const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
   const minDims = take(3);
-  let needs = 0;
-  for (let i = 0; i < n; i++) needs += list[i].need?.length ?? 0;
-  const ints = new Int32Array(3 * n + 1 + 2 * needs);
+  const ints = new Int32Array(buffer, 8 * nf, ni);
   const item = ints.subarray(0, n), count = ints.subarray(n, 2 * n), needStart = ints.subarray(2 * n, 3 * n + 1);
   const needItem = ints.subarray(3 * n + 1, 3 * n + 1 + needs), needCount = ints.subarray(3 * n + 1 + needs);
   let k = 0;
-  const flags = new Uint8Array(2 * n);
+  const flags = new Uint8Array(buffer, 8 * nf + 4 * ni, 2 * n);
   const full = flags.subarray(0, n), rests = flags.subarray(n);
   let allRest = true;
   let allFull = 1;
