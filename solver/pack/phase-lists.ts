@@ -169,14 +169,16 @@ export const CHUNK_BITS = 4;
  * smallest extents, and per index the smallest volume, cross-section (y*z) and footprint
  * (x*y) among the blocks up to it (non-increasing), in one pass.
  */
-export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>): PhaseIndex {
+export function indexList(list: Block[], items: Item[], phase: Phase, remaining: ArrayLike<number>, from?: KeptFigures): PhaseIndex {
   const n = list.length;
   const chunks = (n >> CHUNK_BITS) + 1;
+  const kf = from?.index.figs, kv = from?.index.volume, src = from?.src;
   let needs = 0;
-  for (let i = 0; i < n; i++) needs += list[i].need?.length ?? 0;
+  // (A kept block is simple or a group: no pieces list.)
+  for (let i = 0; i < n; i++) if (!src || src[i] < 0) needs += list[i].need?.length ?? 0;
   // One buffer for every figure (one allocation per list: a big fleet indexes thousands):
   // the floats first, then the ints, then the flags (each at its own alignment).
-  const nf = 7 * n + 4 * chunks + 3, ni = 3 * n + 1 + 2 * needs;
+  const nf = 8 * n + 4 * chunks + 3, ni = 3 * n + 1 + 2 * needs;
   const buffer = new ArrayBuffer(8 * nf + 4 * ni + 2 * n);
   let at = 0;
   const take = (k: number) => {
@@ -185,7 +187,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     return a;
   };
   const dx = take(n), dy = take(n), dz = take(n), weight = take(n);
-  const mins = take(n), sections = take(n), footprints = take(n);
+  const mins = take(n), sections = take(n), footprints = take(n), volume = take(n);
   const chunkDx = take(chunks).fill(Infinity), chunkDy = take(chunks).fill(Infinity);
   const chunkDz = take(chunks).fill(Infinity), chunkWeight = take(chunks).fill(Infinity);
   const minDims = take(3);
@@ -201,33 +203,47 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   let ex = Infinity, ey = Infinity, ez = Infinity;
   let capped = false;
   for (let i = 0; i < n; i++) {
-    const b = list[i];
-    const bx = b.dx, by = b.dy, bz = b.dz, bw = b.weight;
-    dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw;
-    full[i] = needsFullSupport(items, b) ? 1 : 0;
+    const s = src ? src[i] : -1;
+    let bx: number, by: number, bz: number, bw: number, bv: number;
+    if (s >= 0) {
+      // A kept block (simple or a group: no pieces list of its own): its figures as they were.
+      bx = kf!.dx[s]; by = kf!.dy[s]; bz = kf!.dz[s]; bw = kf!.weight[s]; bv = kv![s];
+      full[i] = kf!.full[s];
+      rests[i] = kf!.rests[s];
+      item[i] = kf!.item[s];
+      count[i] = kf!.count[s];
+    } else {
+      const b = list[i];
+      bx = b.dx; by = b.dy; bz = b.dz; bw = b.weight; bv = b.volume;
+      full[i] = needsFullSupport(items, b) ? 1 : 0;
+      rests[i] = restsOnFaces(items, b) ? 1 : 0;
+      const simple = isSimple(b);
+      item[i] = simple ? b.item : -1;
+      count[i] = simple ? b.count : -1;
+    }
+    dx[i] = bx; dy[i] = by; dz[i] = bz; weight[i] = bw; volume[i] = bv;
     allFull &= full[i];
-    if (restsOnFaces(items, b)) rests[i] = 1;
-    else allRest = false;
+    if (rests[i] === 0) allRest = false;
     const c = i >> CHUNK_BITS;
     if (bx < chunkDx[c]) chunkDx[c] = bx;
     if (by < chunkDy[c]) chunkDy[c] = by;
     if (bz < chunkDz[c]) chunkDz[c] = bz;
     if (bw < chunkWeight[c]) chunkWeight[c] = bw;
-    if (b.volume < vol) vol = b.volume;
+    if (bv < vol) vol = bv;
     if (by * bz < sec) sec = by * bz;
     if (bx * by < foot) foot = bx * by;
     mins[i] = vol; sections[i] = sec; footprints[i] = foot;
     if (bx < ex) ex = bx;
     if (by < ey) ey = by;
     if (bz < ez) ez = bz;
-    const simple = isSimple(b);
-    item[i] = simple ? b.item : -1;
-    count[i] = simple ? b.count : -1;
     needStart[i] = k;
-    if (!simple && b.group < 0 && b.need) {
-      for (const [it, c] of b.need) {
-        needItem[k] = it;
-        needCount[k++] = c;
+    if (s < 0 && item[i] < 0) {
+      const b = list[i];
+      if (b.group < 0 && b.need) {
+        for (const [it, c] of b.need) {
+          needItem[k] = it;
+          needCount[k++] = c;
+        }
       }
     }
   }
@@ -247,7 +263,7 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
   for (const i of phase.items) counts.set(i, remaining[i]);
   return {
     list, figs: { dx, dy, dz, weight, full, allFull, item, count, needStart, needItem, needCount, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight, scans: 0, bits: null },
-    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims,
+    minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims, volume,
     counts, groups: phase.groups.slice(), capped,
   };
 }
@@ -288,14 +304,28 @@ export function shrunkIndex(
   kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[],
   order: (a: Block, b: Block) => number, simpleOf: (item: number) => Block[], groupBlock: (group: number) => Block | null,
 ): PhaseIndex {
-  const inPhase = new Set(phase.items);
+  const inPhase = membersOf(phase.items, items.length);
   const groups = new Set(phase.groups);
+  // The kept blocks that stay, with their place in the kept list (their figures are copied).
   const old: Block[] = [];
-  for (const b of kept.list) {
-    if (b.group >= 0) {
-      if (groups.has(b.group)) old.push(b);
-    } else if (isSimple(b) && inPhase.has(b.item) && b.count <= remaining[b.item]) old.push(b);
-    // else: a column of the kept list (made again) or blocks that need more than is left
+  const oldAt: number[] = [];
+  const kf = kept.figs, klist = kept.list;
+  for (let i = 0; i < klist.length; i++) {
+    const it = kf.item[i];
+    if (it >= 0) {
+      // A simple block: kept while in the phase and needing no more than is left.
+      if (inPhase[it] === stamp && kf.count[i] <= remaining[it]) {
+        old.push(klist[i]);
+        oldAt.push(i);
+      }
+    } else {
+      const b = klist[i];
+      if (b.group >= 0 && groups.has(b.group)) {
+        old.push(b);
+        oldAt.push(i);
+      }
+      // else: a column of the kept list (made again)
+    }
   }
   const newSimple: Block[] = [];
   for (const i of phase.items) if (!kept.counts.has(i)) for (const b of simpleOf(i)) newSimple.push(b);
@@ -306,37 +336,63 @@ export function shrunkIndex(
     const b = groupBlock(g);
     if (b) newGroups.push(b);
   }
-  // Ranks on ties, the fresh build's concatenation order.
-  let list = old;
-  let ranks: number[] = old.map((b) => (b.group >= 0 ? 3 : 0));
-  [list, ranks] = mergeRanked(list, ranks, newSimple.sort(order), 1, order);
-  [list, ranks] = mergeRanked(list, ranks, columns.slice().sort(order), 2, order);
-  [list] = mergeRanked(list, ranks, newGroups.sort(order), 4, order);
-  return indexList(list, items, phase, remaining);
+  // One merge of the sorted parts by (order, rank), the rank on ties being the fresh build's
+  // concatenation order: kept simple 0, new simple 1, columns 2, kept groups 3, new groups 4.
+  const parts = [newSimple.sort(order), columns.slice().sort(order), newGroups.sort(order)];
+  const n = old.length + parts[0].length + parts[1].length + parts[2].length;
+  const list: Block[] = new Array(n);
+  const src = new Int32Array(n);
+  const at = [0, 0, 0];
+  let o = 0;
+  for (let k = 0; k < n; k++) {
+    let best: Block | null = null, bestRank = 5, from = -1;
+    if (o < old.length) {
+      best = old[o];
+      bestRank = best.group >= 0 ? 3 : 0;
+    }
+    for (let p = 0; p < 3; p++) {
+      if (at[p] >= parts[p].length) continue;
+      const b = parts[p][at[p]];
+      const rank = PART_RANKS[p];
+      if (best !== null) {
+        const c = order(b, best);
+        if (c > 0 || (c === 0 && rank > bestRank)) continue;
+      }
+      best = b;
+      bestRank = rank;
+      from = p;
+    }
+    list[k] = best!;
+    if (from < 0) src[k] = oldAt[o++];
+    else {
+      src[k] = -1;
+      at[from]++;
+    }
+  }
+  return indexList(list, items, phase, remaining, { index: kept, src });
 }
 
-/** Merges sorted `b` (all of rank `rb`) into sorted `a` (ranks `ra`); on ties the lower rank first. */
-function mergeRanked(a: Block[], ra: number[], b: Block[], rb: number, order: (x: Block, y: Block) => number): [Block[], number[]] {
-  if (b.length === 0) return [a, ra];
-  const out: Block[] = [], ranks: number[] = [];
-  let j = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i];
-    while (j < b.length) {
-      const o = order(b[j], x);
-      if (o < 0 || (o === 0 && rb < ra[i])) {
-        out.push(b[j++]);
-        ranks.push(rb);
-      } else break;
-    }
-    out.push(x);
-    ranks.push(ra[i]);
+/** The ranks of a shrunk list's new parts (new simple blocks, columns, new groups) on ties. */
+const PART_RANKS = [1, 2, 4];
+
+/** A kept list and, per block of a list made from it, its place in the kept list (-1: new). */
+interface KeptFigures {
+  index: PhaseIndex;
+  src: Int32Array;
+}
+
+/** Membership of a phase's items: `inPhase[i] === stamp` (the stamp moves on instead of clearing). */
+let inPhase = new Int32Array(0);
+let stamp = 0;
+
+function membersOf(phaseItems: number[], itemCount: number): Int32Array {
+  if (inPhase.length < itemCount) inPhase = new Int32Array(itemCount);
+  if (++stamp === 0x7fffffff) {
+    inPhase.fill(0);
+    stamp = 1;
   }
-  for (; j < b.length; j++) {
-    out.push(b[j]);
-    ranks.push(rb);
-  }
-  return [out, ranks];
+  for (const i of phaseItems) inPhase[i] = stamp;
+  return inPhase;
 }
 
 /** Every piece of the block needs some of its base supported (none may float). Plain loops: runs per block of every list. */

@@ -33,6 +33,8 @@ export interface PhaseIndex {
   minSectionUpTo: Float64Array;
   minFootprintUpTo: Float64Array;
   minDims: Float64Array;
+  /** Per block its volume (a shrunk list copies its kept blocks' figures instead of reading the blocks). */
+  volume: Float64Array;
   /** Pieces per item the list was built for. */
   counts: Map<number, number>;
   groups: number[];
