@@ -123,11 +123,16 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
     for (const b of state.bottoms) if (b.z === top && area(b, x, y, x1, y1) > 0) return false;
   }
   if (z === 0) return true;
-  const touch: number[] = [];
+  // The touching faces in a scratch list (this runs for every move a scan finds).
+  const at = state.supportsAt(z);
+  if (touchScratch.length < at.length) touchScratch = new Int32Array(2 * at.length);
+  const touch = touchScratch;
+  let nTouch = 0;
   let anyFragile = false;
   let covered = 0;
   const sup = state.supports;
-  for (const i of state.supportsAt(z)) {
+  for (let k = 0; k < at.length; k++) {
+    const i = at[k];
     const s = sup[i];
     const a = area(s, x, y, x1, y1);
     if (a <= 0) continue;
@@ -136,13 +141,16 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
       if (!allFragile(items, block)) return false;
       anyFragile = true;
     }
-    touch.push(i);
+    touch[nTouch++] = i;
     covered += a;
   }
-  if (!spec.supportNone && covered < block.dx * block.dy && !piecesSupported(state, items, block, x, y, z, touch)) return false;
-  if (anyFragile && !fragileLoadOk(state, items, block, x, y, touch)) return false;
+  if (!spec.supportNone && covered < block.dx * block.dy && !piecesSupported(state, items, block, x, y, z, touch, nTouch)) return false;
+  if (anyFragile && !fragileLoadOk(state, items, block, x, y, Array.from(touch.subarray(0, nTouch)))) return false;
   return true;
 }
+
+/** canStand's touching faces (the first of them are the call's). */
+let touchScratch = new Int32Array(64);
 
 /** The block holds a non-stackable or fragile piece. */
 function carriesLittle(items: Item[], block: Block): boolean {
@@ -164,16 +172,16 @@ function allFragile(items: Item[], block: Block): boolean {
 }
 
 /** Each bottom piece of the block rests on at least its line's share of its base. */
-function piecesSupported(state: PackState, items: Item[], block: Block, x: number, y: number, z: number, touch: number[]): boolean {
+function piecesSupported(state: PackState, items: Item[], block: Block, x: number, y: number, z: number, touch: Int32Array, nTouch: number): boolean {
   if (block.pieces) {
     for (const p of block.pieces) {
-      if (p.z === 0 && !restsOn(state, touch, x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille)) return false;
+      if (p.z === 0 && !restsOn(state, touch, nTouch, x + p.x, y + p.y, p.dx, p.dy, items[p.item].supportPermille)) return false;
     }
     return true;
   }
   if (block.parts) {
     for (const p of block.parts) {
-      if (p.z === 0 && !piecesSupported(state, items, p.block, x + p.x, y + p.y, z, touch)) return false;
+      if (p.z === 0 && !piecesSupported(state, items, p.block, x + p.x, y + p.y, z, touch, nTouch)) return false;
     }
     return true;
   }
@@ -182,16 +190,16 @@ function piecesSupported(state: PackState, items: Item[], block: Block, x: numbe
   const permille = items[block.item].supportPermille;
   for (let ix = 0; ix < block.nx; ix++) {
     for (let iy = 0; iy < block.ny; iy++) {
-      if (!restsOn(state, touch, x + ix * pdx, y + iy * pdy, pdx, pdy, permille)) return false;
+      if (!restsOn(state, touch, nTouch, x + ix * pdx, y + iy * pdy, pdx, pdy, permille)) return false;
     }
   }
   return true;
 }
 
 /** The rectangle lies on the touching top faces with at least `permille` of its area. */
-function restsOn(state: PackState, touch: number[], px: number, py: number, dx: number, dy: number, permille: number): boolean {
+function restsOn(state: PackState, touch: Int32Array, nTouch: number, px: number, py: number, dx: number, dy: number, permille: number): boolean {
   let got = 0;
-  for (let k = 0; k < touch.length; k++) got += area(state.supports[touch[k]], px, py, px + dx, py + dy);
+  for (let k = 0; k < nTouch; k++) got += area(state.supports[touch[k]], px, py, px + dx, py + dy);
   return got * 1000 >= permille * dx * dy;
 }
 
