@@ -40,7 +40,8 @@ export interface CutEntry {
 
 interface CutPiece {
   rank: number;
-  entries: CutEntry[];
+  /** Its items and groups in packing order: an item's index, or -(group + 1) (flat: read for every Unit). */
+  codes: Int32Array;
   /** The smallest lines of a Stop (FILLER_SHARE): a phase of their own, never merged with the one before. */
   fillers?: boolean;
 }
@@ -73,28 +74,32 @@ export class PhaseCuts {
     let current: Phase | null = null;
     let rank = -1;
     for (let s = 0; s < cut.length; s++) {
-      const items: number[] = [], groups: number[] = [];
-      for (const e of cut[s].entries) {
-        if (e.group >= 0) {
-          if (groupsLeft.has(e.group)) groups.push(e.group);
-        } else if (left[e.item] > 0) items.push(e.item);
+      // Counted first, then appended to the phase they go to (no lists per piece: this runs per Unit).
+      const codes = cut[s].codes;
+      let n = 0;
+      for (let k = 0; k < codes.length; k++) {
+        const c = codes[k];
+        if (c >= 0 ? left[c] > 0 : groupsLeft.has(-c - 1)) n++;
       }
-      const n = items.length + groups.length;
       if (n === 0) continue;
       // The fillers stay a phase of their own, but for wide phases (a Unit of a fleet with time to choose).
       const apart = cut[s].fillers === true && phaseItems <= PHASE_ITEMS;
       if (current && cut[s].rank === rank && !apart && current.items.length + current.groups.length < phaseItems) {
-        current.items.push(...items);
-        current.groups.push(...groups);
         keys[keys.length - 1] += `+${s}`;
         pieces[pieces.length - 1].push(s);
-        continue;
+      } else {
+        current = { items: [], groups: [] };
+        rank = cut[s].rank;
+        phases.push(current);
+        keys.push(`${s}`);
+        pieces.push([s]);
       }
-      current = { items, groups };
-      rank = cut[s].rank;
-      phases.push(current);
-      keys.push(`${s}`);
-      pieces.push([s]);
+      for (let k = 0; k < codes.length; k++) {
+        const c = codes[k];
+        if (c >= 0) {
+          if (left[c] > 0) current.items.push(c);
+        } else if (groupsLeft.has(-c - 1)) current.groups.push(-c - 1);
+      }
     }
     let memos = this.memos.get(view);
     if (!memos) this.memos.set(view, (memos = new Map()));
@@ -150,15 +155,19 @@ export class PhaseCuts {
       for (let k = a; k < head; k += CUT_ITEMS) {
         // A short last piece joins the one before (a phase of a handful of lines between two others).
         const end = fillerCount > 0 && head - (k + CUT_ITEMS) < CUT_ITEMS / 2 ? head : Math.min(head, k + CUT_ITEMS);
-        cut.push({ rank: taken[a].rank, entries: taken.slice(k, end) });
+        cut.push(cutPiece(taken[a].rank, taken.slice(k, end)));
         if (end === head) break;
       }
-      if (fillerCount > 0) cut.push({ rank: taken[a].rank, entries: taken.slice(head, b), fillers: true });
+      if (fillerCount > 0) cut.push({ ...cutPiece(taken[a].rank, taken.slice(head, b)), fillers: true });
       a = b;
     }
     this.cuts.set(view, cut);
     return cut;
   }
+}
+
+function cutPiece(rank: number, entries: CutEntry[]): CutPiece {
+  return { rank, codes: Int32Array.from(entries, (e) => (e.group >= 0 ? -e.group - 1 : e.item)) };
 }
 
 /** Blocks per chunk of `BlockFigures` (a scan skips a chunk none of whose blocks fits). */
