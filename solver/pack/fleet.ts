@@ -340,13 +340,17 @@ export class Fleet {
 
   private minDimOf(phases: Phase[]): number {
     let m = Infinity;
-    const items = this.prep.items;
+    // Each item's smallest side read from a flat array (this runs over all the cargo left per Unit).
+    const side = (this.minSide ??= Float64Array.from(this.prep.items, (it) => Math.min(it.l, it.w, it.h)));
     for (const p of phases) {
-      for (const i of p.items) m = Math.min(m, items[i].l, items[i].w, items[i].h);
-      for (const g of p.groups) for (const i of this.prep.groups[g]) m = Math.min(m, items[i].l, items[i].w, items[i].h);
+      const items = p.items;
+      for (let k = 0; k < items.length; k++) if (side[items[k]] < m) m = side[items[k]];
+      for (const g of p.groups) for (const i of this.prep.groups[g]) if (side[i] < m) m = side[i];
     }
     return m === Infinity ? 1 : m;
   }
+
+  private minSide: Float64Array | null = null;
 
   private minDim(left: number[]): number {
     let m = Infinity;
