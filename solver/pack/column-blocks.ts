@@ -12,10 +12,13 @@ const MIN_FILL = 0.9;
 const MAX_PAIRS = 40_000;
 const MAX_COLUMNS = 600;
 
-/** The columns of a phase: pairs of single layers, then crates on platforms (see platform-blocks.ts). */
-export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
-  const out = pairColumns(simple, items, counts, spec);
-  const platforms = platformBlocks(simple, items, counts, spec, (a, b) => column(a, b, items));
+/**
+ * The columns of a phase: pairs of single layers, then crates on platforms (see platform-blocks.ts).
+ * `simple`: the phase's simple blocks, its first `n` (a scratch list may hold more).
+ */
+export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, n = simple.length): Block[] {
+  const out = pairColumns(simple, n, items, counts, spec);
+  const platforms = platformBlocks(simple, n, items, counts, spec, (a, b) => column(a, b, items));
   if (platforms.length === 0) return out;
   // A platform column may be a pair already (the same cached object).
   const known = new Set(out);
@@ -27,10 +30,14 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
  * Columns of `upper` on `lower`, upper inside lower's footprint at its corner (so wholly
  * supported). The lower block carries (stackable, not fragile); the upper one is not fragile.
  */
-function pairColumns(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
+function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: ArrayLike<number>, spec: UnitSpec): Block[] {
   // Single layers only (a stack of one line is a simple block already), tall enough that
   // two of them reach well up the Unit.
-  const plain = simple.filter((b) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile);
+  const plain: Block[] = [];
+  for (let k = 0; k < nSimple; k++) {
+    const b = simple[k];
+    if (b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && 4 * b.dz >= spec.H && !items[b.item].fragile) plain.push(b);
+  }
   // The pair loop runs tens of thousands of times per phase: the upper candidates' figures
   // in flat arrays, and per run of one line's blocks their extremes, so a lower block skips
   // a line none of whose blocks can pair with it (pairs still count in order, as visited).

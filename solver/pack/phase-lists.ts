@@ -248,10 +248,11 @@ export function indexList(list: Block[], items: Item[], phase: Phase, remaining:
     needStart[i] = k;
     if (s < 0 && item[i] < 0) {
       const b = list[i];
-      if (b.group < 0 && b.need) {
-        for (const [it, c] of b.need) {
-          needItem[k] = it;
-          needCount[k++] = c;
+      const need = b.group < 0 ? b.need : undefined;
+      if (need) {
+        for (let j = 0; j < need.length; j++) {
+          needItem[k] = need[j][0];
+          needCount[k++] = need[j][1];
         }
       }
     }
@@ -315,24 +316,18 @@ export function shrunkIndex(
 ): PhaseIndex {
   const inPhase = membersOf(phase.items, items.length);
   const groups = new Set(phase.groups);
-  // The kept blocks that stay, with their place in the kept list (their figures are copied).
-  const old: Block[] = [];
-  const oldAt: number[] = [];
+  // The kept blocks that stay, by their place in the kept list (their figures are copied).
   const kf = kept.figs, klist = kept.list;
+  if (oldAt.length < klist.length) oldAt = new Int32Array(2 * klist.length);
+  let olds = 0;
   for (let i = 0; i < klist.length; i++) {
     const it = kf.item[i];
     if (it >= 0) {
       // A simple block: kept while in the phase and needing no more than is left.
-      if (inPhase[it] === stamp && kf.count[i] <= remaining[it]) {
-        old.push(klist[i]);
-        oldAt.push(i);
-      }
+      if (inPhase[it] === stamp && kf.count[i] <= remaining[it]) oldAt[olds++] = i;
     } else {
       const b = klist[i];
-      if (b.group >= 0 && groups.has(b.group)) {
-        old.push(b);
-        oldAt.push(i);
-      }
+      if (b.group >= 0 && groups.has(b.group)) oldAt[olds++] = i;
       // else: a column of the kept list (made again)
     }
   }
@@ -348,15 +343,16 @@ export function shrunkIndex(
   // One merge of the sorted parts by (order, rank), the rank on ties being the fresh build's
   // concatenation order: kept simple 0, new simple 1, columns 2, kept groups 3, new groups 4.
   const parts = [newSimple.sort(order), columns.slice().sort(order), newGroups.sort(order)];
-  const n = old.length + parts[0].length + parts[1].length + parts[2].length;
+  const n = olds + parts[0].length + parts[1].length + parts[2].length;
   const list: Block[] = new Array(n);
-  const src = new Int32Array(n);
+  if (srcScratch.length < n) srcScratch = new Int32Array(2 * n);
+  const src = srcScratch;
   const at = [0, 0, 0];
   let o = 0;
   for (let k = 0; k < n; k++) {
     let best: Block | null = null, bestRank = 5, from = -1;
-    if (o < old.length) {
-      best = old[o];
+    if (o < olds) {
+      best = klist[oldAt[o]];
       bestRank = best.group >= 0 ? 3 : 0;
     }
     for (let p = 0; p < 3; p++) {
@@ -380,6 +376,10 @@ export function shrunkIndex(
   }
   return indexList(list, items, phase, remaining, { index: kept, src });
 }
+
+/** shrunkIndex's scratch: the kept blocks that stay (places in the kept list), and each new block's place there. */
+let oldAt = new Int32Array(0);
+let srcScratch = new Int32Array(0);
 
 /** The ranks of a shrunk list's new parts (new simple blocks, columns, new groups) on ties. */
 const PART_RANKS = [1, 2, 4];

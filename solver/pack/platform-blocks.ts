@@ -21,13 +21,18 @@ const MAX_PLATFORMS = 200;
  * `column(lower, upper)` makes the block (upper at the lower's corner, wholly supported).
  */
 export function platformBlocks(
-  simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, column: (a: Block, b: Block) => Block,
+  simple: Block[], n: number, items: Item[], counts: ArrayLike<number>, spec: UnitSpec, column: (a: Block, b: Block) => Block,
 ): Block[] {
-  const layer = (b: Block) => b.group < 0 && !b.pieces && !b.parts && b.nz === 1 && b.count <= counts[b.item] && !items[b.item].fragile;
-  const tops = simple.filter((b) => layer(b) && !items[b.item].stackable);
+  // Single layers of the pieces left, not fragile: non-stackable ones the tops, stackable ones of 2+ pieces platforms.
+  const tops: Block[] = [], platforms: Block[] = [];
+  for (let k = 0; k < n; k++) {
+    const b = simple[k];
+    if (b.group >= 0 || b.pieces || b.parts || b.nz !== 1 || b.count > counts[b.item] || items[b.item].fragile) continue;
+    if (!items[b.item].stackable) tops.push(b);
+    else if (b.count > 1) platforms.push(b);
+  }
   const out: Block[] = [];
   if (tops.length === 0) return out;
-  const platforms = simple.filter((b) => layer(b) && b.count > 1 && items[b.item].stackable);
   for (const a of platforms) {
     const pieceDx = a.dx / a.nx, pieceDy = a.dy / a.ny;
     const least = MIN_COVER * a.dx * a.dy;

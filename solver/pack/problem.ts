@@ -88,6 +88,9 @@ interface SimpleEntry {
   blocks: Block[];
 }
 
+/** The simple blocks a shrink gathers for its columns (scratch: its first entries are the shrink's). */
+const shrinkSimple: Block[] = [];
+
 /** Simple blocks per orientation rule (one per equipment row) and item: see `simpleOf`. */
 const simpleCache = new WeakMap<(item: number) => Orientation[], Map<number, SimpleEntry>>();
 
@@ -190,26 +193,29 @@ export class UnitProblem {
   /** A kept list brought to the phase's pieces left (and new items), with its columns made again. */
   private shrunk(phase: number, kept: PhaseIndex): PhaseIndex {
     // The simple blocks as a fresh build gathers them (and ticks: the same clock reads as a build).
-    const simple = this.simpleBlocks(phase);
-    const columns = this.columns ? columnBlocks(simple, this.items, this.remaining, this.spec) : [];
+    // (Gathered into a scratch list: only the columns read them.)
+    const n = this.simpleBlocks(phase, shrinkSimple);
+    const columns = this.columns ? columnBlocks(shrinkSimple, this.items, this.remaining, this.spec, n) : [];
     return shrunkIndex(
       kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume,
       (i) => this.simpleOf(i), this.groupBlock,
     );
   }
 
-  /** The simple blocks of the phase's items, in item order. */
-  private simpleBlocks(phase: number): Block[] {
-    const list: Block[] = [];
+  /** The simple blocks of the phase's items, in item order, written into `into` from its start: how many. */
+  private simpleBlocks(phase: number, into: Block[]): number {
+    let n = 0;
     for (const i of this.phases[phase].items) {
       this.ticker.tick();
-      for (const b of this.simpleOf(i)) list.push(b);
+      const blocks = this.simpleOf(i);
+      for (let k = 0; k < blocks.length; k++) into[n++] = blocks[k];
     }
-    return list;
+    return n;
   }
 
   private buildBlocks(phase: number): Block[] {
-    let list = this.simpleBlocks(phase);
+    let list: Block[] = [];
+    this.simpleBlocks(phase, list);
     const { groups } = this.phases[phase];
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());

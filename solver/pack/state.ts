@@ -120,7 +120,8 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   // Under an overhang: what is already above would stand on a piece that may carry nothing (or only so much).
   if (carriesLittle(items, block)) {
     const top = z + block.dz;
-    for (const b of state.bottoms) if (b.z === top && area(b, x, y, x1, y1) > 0) return false;
+    const bottoms = state.bottoms;
+    for (let k = 0; k < bottoms.length; k++) if (bottoms[k].z === top && area(bottoms[k], x, y, x1, y1) > 0) return false;
   }
   if (z === 0) return true;
   // The touching faces in a scratch list (this runs for every move a scan finds).
