@@ -13,7 +13,10 @@ export const MAX_BLOCKS_PER_ITEM = 400;
  */
 export function simpleBlocks(item: Item, count: number, orientations: Orientation[], spec: UnitSpec): Block[] {
   const out: Block[] = [];
-  const seen = new Set<string>();
+  // Extents already made (by another orientation): one number per extents where whole millimetres
+  // below 2^17 make it exact (no string per block), else a string.
+  const seen = new Set<number | string>();
+  const whole = Number.isInteger(item.l) && Number.isInteger(item.w) && Number.isInteger(item.h) && Math.max(spec.L, spec.W, spec.H) < KEY_SIDE;
   for (const rotation of orientations) {
     const [a, b, c] = placedDims(item.l, item.w, item.h, rotation);
     if (a > spec.L || b > spec.W || c > spec.H) continue;
@@ -23,7 +26,7 @@ export function simpleBlocks(item: Item, count: number, orientations: Orientatio
     for (let nz = 1; nz <= Math.min(maxNz, count); nz++) {
       for (let ny = 1; ny <= Math.min(maxNy, Math.floor(count / nz)); ny++) {
         for (let nx = 1; nx <= Math.min(maxNx, Math.floor(count / (nz * ny))); nx++) {
-          const key = `${a * nx},${b * ny},${c * nz}`;
+          const key = whole ? (a * nx * KEY_SIDE + b * ny) * KEY_SIDE + c * nz : `${a * nx},${b * ny},${c * nz}`;
           if (seen.has(key)) continue;
           seen.add(key);
           const n = nx * ny * nz;
@@ -41,6 +44,9 @@ export function simpleBlocks(item: Item, count: number, orientations: Orientatio
   const singles = out.filter((b) => b.count === 1);
   return [...out.filter((b) => b.count > 1).slice(0, MAX_BLOCKS_PER_ITEM - singles.length), ...singles];
 }
+
+/** Extents below this (mm) pack three to a number exactly (2^51 < 2^53). */
+const KEY_SIDE = 2 ** 17;
 
 /** Bigger blocks first; among equals the flatter one (keeps the top usable). */
 export function byVolume(a: Block, b: Block): number {
@@ -62,8 +68,21 @@ export function doorOrientations(
   doorWidth: number,
   doorHeight: number,
 ): Orientation[] {
-  return item.orientations.filter((o) => {
-    const [, w, h] = placedDims(item.l, item.w, item.h, o);
-    return openings.some((op) => op === 'top' || (op === 'side' && h <= doorHeight) || (op === 'rear' && w <= doorWidth && h <= doorHeight));
-  });
+  // Plain loops and no extents arrays: this runs for every item and row of a big fleet.
+  const out: Orientation[] = [];
+  for (const o of item.orientations) {
+    const w = extentOf(item, o[1]), h = extentOf(item, o[2]);
+    for (const op of openings) {
+      if (op === 'top' || (op === 'side' && h <= doorHeight) || (op === 'rear' && w <= doorWidth && h <= doorHeight)) {
+        out.push(o);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The item's side an orientation's letter names (L, W or H), as `placedDims` reads it. */
+export function extentOf(item: Item, side: string): number {
+  return side === 'L' ? item.l : side === 'W' ? item.w : item.h;
 }

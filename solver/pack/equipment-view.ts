@@ -2,10 +2,9 @@
 import type { Block, Item } from '../model.ts';
 import type { Orientation, SolverEquipment } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
-import { doorOrientations } from './blocks.ts';
+import { doorOrientations, extentOf } from './blocks.ts';
 import { packedGroupBlock } from './group-pack.ts';
 import type { UnitSpec } from './state.ts';
-import { placedDims } from '../orientation.ts';
 
 export class EquipmentView {
   readonly spec: UnitSpec;
@@ -33,10 +32,9 @@ export class EquipmentView {
     if (!o) {
       const it = this.items[i];
       const e = this.equipment;
-      o = doorOrientations(it, e.openings, e.doorWidthMm, e.doorHeightMm).filter((r) => {
-        const [a, b, c] = placedDims(it.l, it.w, it.h, r);
-        return a <= this.spec.L && b <= this.spec.W && c <= this.spec.H;
-      });
+      o = doorOrientations(it, e.openings, e.doorWidthMm, e.doorHeightMm).filter(
+        (r) => extentOf(it, r[0]) <= this.spec.L && extentOf(it, r[1]) <= this.spec.W && extentOf(it, r[2]) <= this.spec.H,
+      );
       this.orients[i] = o;
     }
     return o;
