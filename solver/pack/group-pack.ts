@@ -27,10 +27,14 @@ function zeroedUsed(itemCount: number): Int32Array {
   return scratchUsed;
 }
 
-/** The members packed (greedy) into a Unit of `spec`, as one block; null when not all go. */
-export function packedGroupBlock(g: number, members: number[], spec: UnitSpec, c: GroupCargo): Block | null {
+/**
+ * The members packed (greedy) into a Unit of `spec`, as one block; null when not all go.
+ * `shared`: the block lists of packings into the same box by other policies (UnitProblem.shared).
+ */
+export function packedGroupBlock(g: number, members: number[], spec: UnitSpec, c: GroupCargo, shared?: Map<string, Block[]>): Block | null {
   const minDim = Math.min(...members.map((i) => Math.min(c.items[i].l, c.items[i].w, c.items[i].h)));
-  const problem = new UnitProblem(spec, c.items, c.counts, [{ items: members, groups: [] }], c.orientationsOf, () => null, minDim, c.ticker);
+  const problem = new UnitProblem(spec, c.items, c.counts, [{ items: members, groups: [] }], c.orientationsOf, () => null, minDim, c.ticker, null, 0, shared);
+  problem.scratchFigures = true;
   const used = zeroedUsed(c.items.length);
   let state: PackState;
   let all: boolean;

@@ -114,6 +114,11 @@ export class UnitProblem {
   completions = 0;
   /** Its block lists may get extent bitsets (fit-bits.ts): set by a beam search, whose scans are many. */
   scanBits = false;
+  /**
+   * Its lists die with it, before another such problem builds one (a keep-together group's
+   * packing): their figures may share one buffer (phase-lists.ts `indexList`).
+   */
+  scratchFigures = false;
 
   constructor(
     readonly spec: UnitSpec,
@@ -187,7 +192,7 @@ export class UnitProblem {
     }
     list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
-    return indexList(list, this.items, this.phases[phase], this.remaining);
+    return indexList(list, this.items, this.phases[phase], this.remaining, undefined, this.scratchFigures);
   }
 
   /** A kept list brought to the phase's pieces left (and new items), with its columns made again. */

@@ -86,8 +86,10 @@ function tighter(a: Block, b: Block): boolean {
 /** The members packed into an L x W box of the row's height, the tightest of the policies; null when not all go. */
 function packedWithin(g: number, members: number[], L: number, W: number, p: GroupPacking): Block | null {
   let found: Block | null = null;
+  // The policies' problems differ only in order: the box's block list is built once.
+  const shared = new Map<string, Block[]>();
   for (const policy of POLICIES) {
-    const block = packedGroupBlock(g, members, { ...p.spec, L, W, ...policy }, p);
+    const block = packedGroupBlock(g, members, { ...p.spec, L, W, ...policy }, p, shared);
     if (block && (!found || tighter(block, found))) found = block;
   }
   return found;
