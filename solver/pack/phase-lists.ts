@@ -271,8 +271,9 @@ export function indexList(
     }
   }
   minDims[0] = ex; minDims[1] = ey; minDims[2] = ez;
-  const counts = new Map<number, number>();
-  for (const i of phase.items) counts.set(i, remaining[i]);
+  // (A scratch list is never kept: no counts to bring it to the pieces left.)
+  const counts = scratch ? NO_COUNTS : new Map<number, number>();
+  if (!scratch) for (const i of phase.items) counts.set(i, remaining[i]);
   return {
     list, figs: { dx, dy, dz, weight, full, allFull, item, count, needStart, needItem, needCount, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight, scans: 0, bits: null },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims, volume,
@@ -286,6 +287,7 @@ export function indexList(
  * by indexList, so it need not be cleared.
  */
 let scratchFigures = new ArrayBuffer(0);
+const NO_COUNTS: Map<number, number> = new Map();
 
 function scratchBuffer(bytes: number): ArrayBuffer {
   if (scratchFigures.byteLength < bytes) scratchFigures = new ArrayBuffer(Math.max(bytes, 2 * scratchFigures.byteLength));
