@@ -1,7 +1,7 @@
 // The phases a row's Units are filled from (its cargo cut by Stop and size, once) and the
 // sorted block lists of those phases, kept across the Units of a fleet.
 import type { Block, Item } from '../model.ts';
-import { MAX_BLOCKS_PER_ITEM } from './blocks.ts';
+import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
 import { needsFullSupport } from './state.ts';
@@ -365,19 +365,27 @@ export function shrunkIndex(
   if (srcScratch.length < n) srcScratch = new Int32Array(2 * n);
   const src = srcScratch;
   const at = [0, 0, 0];
+  // A kept block is compared by its figures where the order is one of the two (not read from the block).
+  const byFigures = order === byCrossSection ? 1 : order === byVolume ? 2 : 0;
+  const kv = kept.volume;
   let o = 0;
   for (let k = 0; k < n; k++) {
     let best: Block | null = null, bestRank = 5, from = -1;
+    let s = -1;
     if (o < olds) {
-      best = klist[oldAt[o]];
-      bestRank = best.group >= 0 ? 3 : 0;
+      s = oldAt[o];
+      best = klist[s];
+      bestRank = kf.item[s] >= 0 ? 0 : 3;
     }
     for (let p = 0; p < 3; p++) {
       if (at[p] >= parts[p].length) continue;
       const b = parts[p][at[p]];
       const rank = PART_RANKS[p];
       if (best !== null) {
-        const c = order(b, best);
+        // order(b, best), best the kept block s while from < 0.
+        const c = from >= 0 || byFigures === 0 ? order(b, best)
+          : byFigures === 1 ? kf.dy[s] * kf.dz[s] - b.dy * b.dz || kv[s] - b.volume || b.dx - kf.dx[s]
+          : kv[s] - b.volume || b.dz - kf.dz[s] || kf.dx[s] - b.dx;
         if (c > 0 || (c === 0 && rank > bestRank)) continue;
       }
       best = b;
