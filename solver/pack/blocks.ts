@@ -1,7 +1,7 @@
 // Blocks of identical pieces: nx * ny * nz copies in one orientation (block building).
 import type { Block, Item } from '../model.ts';
 import type { Orientation } from '../types.ts';
-import { placedDims } from '../orientation.ts';
+import { placedDims, placedSide } from '../orientation.ts';
 import type { UnitSpec } from './state.ts';
 
 /** Caps the blocks of one item so a huge count cannot blow up the candidate list. */
@@ -71,7 +71,7 @@ export function doorOrientations(
   // Plain loops and no extents arrays: this runs for every item and row of a big fleet.
   const out: Orientation[] = [];
   for (const o of item.orientations) {
-    const w = extentOf(item, o[1]), h = extentOf(item, o[2]);
+    const w = placedSide(item.l, item.w, item.h, o[1]), h = placedSide(item.l, item.w, item.h, o[2]);
     for (const op of openings) {
       if (op === 'top' || (op === 'side' && h <= doorHeight) || (op === 'rear' && w <= doorWidth && h <= doorHeight)) {
         out.push(o);
@@ -80,9 +80,4 @@ export function doorOrientations(
     }
   }
   return out;
-}
-
-/** The item's side an orientation's letter names (L, W or H), as `placedDims` reads it. */
-export function extentOf(item: Item, side: string): number {
-  return side === 'L' ? item.l : side === 'W' ? item.w : item.h;
 }

@@ -111,10 +111,7 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
         const h = az + dz[k];
         if (h > H || h <= own || av + vol[k] < area * h || enough[k] === 0) continue;
         byUpper ??= columnsOn(a);
-        const b = plain[k];
-        let c = byUpper.get(b);
-        if (!c) byUpper.set(b, (c = newColumn(a, b, items)));
-        out.push(c);
+        out.push(columnIn(byUpper, a, plain[k], items));
         if (out.length >= MAX_COLUMNS) return out;
       }
     }
@@ -159,7 +156,11 @@ function figuresFor(n: number): PairFigures {
 const made = new WeakMap<Block, Map<Block, Block>>();
 
 function column(a: Block, b: Block, items: Item[]): Block {
-  const byUpper = columnsOn(a);
+  return columnIn(columnsOn(a), a, b, items);
+}
+
+/** The column of `b` on `a` from `a`'s columns made so far (made now if new). */
+function columnIn(byUpper: Map<Block, Block>, a: Block, b: Block, items: Item[]): Block {
   let c = byUpper.get(b);
   if (!c) byUpper.set(b, (c = newColumn(a, b, items)));
   return c;

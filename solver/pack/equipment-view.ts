@@ -2,7 +2,8 @@
 import type { Block, Item } from '../model.ts';
 import type { Orientation, SolverEquipment } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
-import { doorOrientations, extentOf } from './blocks.ts';
+import { doorOrientations } from './blocks.ts';
+import { placedSide } from '../orientation.ts';
 import { packedGroupBlock } from './group-pack.ts';
 import type { UnitSpec } from './state.ts';
 
@@ -33,7 +34,7 @@ export class EquipmentView {
       const it = this.items[i];
       const e = this.equipment;
       o = doorOrientations(it, e.openings, e.doorWidthMm, e.doorHeightMm).filter(
-        (r) => extentOf(it, r[0]) <= this.spec.L && extentOf(it, r[1]) <= this.spec.W && extentOf(it, r[2]) <= this.spec.H,
+        (r) => placedSide(it.l, it.w, it.h, r[0]) <= this.spec.L && placedSide(it.l, it.w, it.h, r[1]) <= this.spec.W && placedSide(it.l, it.w, it.h, r[2]) <= this.spec.H,
       );
       this.orients[i] = o;
     }
