@@ -50,7 +50,12 @@ const KEY_SIDE = 2 ** 17;
 
 /** Bigger blocks first; among equals the flatter one (keeps the top usable). */
 export function byVolume(a: Block, b: Block): number {
-  return b.volume - a.volume || a.dz - b.dz || b.dx - a.dx;
+  return volumeOrder(a.volume, a.dz, a.dx, b.volume, b.dz, b.dx);
+}
+
+/** `byVolume` on figures (a shrunk list compares its kept blocks by their copied figures). */
+export function volumeOrder(av: number, adz: number, adx: number, bv: number, bdz: number, bdx: number): number {
+  return bv - av || adz - bdz || bdx - adx;
 }
 
 /**
@@ -58,7 +63,12 @@ export function byVolume(a: Block, b: Block): number {
  * each Stop fills whole slices of the Unit before the next one starts nearer the door.
  */
 export function byCrossSection(a: Block, b: Block): number {
-  return b.dy * b.dz - a.dy * a.dz || b.volume - a.volume || a.dx - b.dx;
+  return sectionOrder(a.dy, a.dz, a.volume, a.dx, b.dy, b.dz, b.volume, b.dx);
+}
+
+/** `byCrossSection` on figures (see `volumeOrder`). */
+export function sectionOrder(ady: number, adz: number, av: number, adx: number, bdy: number, bdz: number, bv: number, bdx: number): number {
+  return bdy * bdz - ady * adz || bv - av || adx - bdx;
 }
 
 /** Orientations of the item that pass through one of the Unit's openings. */

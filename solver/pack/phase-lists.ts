@@ -1,7 +1,7 @@
 // The phases a row's Units are filled from (its cargo cut by Stop and size, once) and the
 // sorted block lists of those phases, kept across the Units of a fleet.
 import type { Block, Item } from '../model.ts';
-import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM } from './blocks.ts';
+import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, sectionOrder, volumeOrder } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
 import { needsFullSupport } from './state.ts';
@@ -384,8 +384,8 @@ export function shrunkIndex(
       if (best !== null) {
         // order(b, best), best the kept block s while from < 0.
         const c = from >= 0 || byFigures === 0 ? order(b, best)
-          : byFigures === 1 ? kf.dy[s] * kf.dz[s] - b.dy * b.dz || kv[s] - b.volume || b.dx - kf.dx[s]
-          : kv[s] - b.volume || b.dz - kf.dz[s] || kf.dx[s] - b.dx;
+          : byFigures === 1 ? sectionOrder(b.dy, b.dz, b.volume, b.dx, kf.dy[s], kf.dz[s], kv[s], kf.dx[s])
+          : volumeOrder(b.volume, b.dz, b.dx, kv[s], kf.dz[s], kf.dx[s]);
         if (c > 0 || (c === 0 && rank > bestRank)) continue;
       }
       best = b;
