@@ -17,6 +17,7 @@ import { tightGroupBlock, type GroupPacking } from './fleet/group-block.ts';
 import { carriersFirst } from './fleet/carrier-pairs.ts';
 import { boundSlice } from './fleet/bound-slices.ts';
 import { generalBlocksFor } from './fleet/general-time.ts';
+import { orderKey, type EntryOrder } from './fleet/orders.ts';
 
 /** Greedy policies the improvement tries (each with and without general blocks). */
 const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
@@ -76,20 +77,23 @@ export class Fleet {
   private readonly takesAny: Uint8Array;
   /** Per row: its cargo cut into phases once, and the phases' block lists kept across Units. */
   private readonly cuts: PhaseCuts;
+  /** How long the last plan without beam search took (ms): what another order's plan costs. */
+  greedyMs = 0;
 
-  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker) {
+  /** `order`: what goes first within a Stop (fleet/orders.ts); `views`: another order's rows, shared. */
+  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', views?: EquipmentView[]) {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
     // Wall building (front wall to door) for the first plan and whenever there are
     // several Stops (later Stops then end up nearer the door); corner-first packing is
     // only tried as an improvement for single-Stop loads.
     this.severalStops = stops.size > 1;
-    this.views = input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
+    this.views = views ?? input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     // Non-stackable pieces next to the carriers they fit on, so both fall into one phase (fleet/carrier-pairs.ts).
     const height = Math.max(...input.equipment.map((e) => e.innerHeightMm));
-    this.entries = carriersFirst(sortedEntries(prep), prep.items, prep.counts, height);
+    this.entries = carriersFirst(sortedEntries(prep, order), prep.items, prep.counts, height);
     this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
   }
@@ -113,8 +117,14 @@ export class Fleet {
     return false;
   }
 
+  /** The same cargo and rows packed in another order (the rows' views and their caches shared). */
+  reordered(order: EntryOrder): Fleet {
+    return new Fleet(this.input, this.prep, this.ticker, order, this.views);
+  }
+
   plan(mode: FleetMode): FleetPlan {
     const { prep, ticker } = this;
+    const t0 = ticker.now();
     const left = prep.counts.slice();
     const groupsLeft = new Set<number>();
     prep.groups.forEach((members, g) => {
@@ -167,6 +177,7 @@ export class Fleet {
       takenIndices.add(nextIndex);
       commit({ index: nextIndex, view: chosen.view, state: chosen.state, fixedUnit: -1 });
     }
+    if (!mode.beam) this.greedyMs = ticker.now() - t0;
     return { units, left, groupsLeft, stoppedBy };
   }
 
@@ -414,17 +425,24 @@ function capacity(view: EquipmentView, volumePerGram: number): number {
   return Math.min(EXPECTED_FILL * view.volume, view.spec.payload * volumePerGram);
 }
 
-/** Items and groups in packing order: no-Stop first, then Stop 99 .. 1; bigger first (carriers aside). */
-function sortedEntries(prep: Prepared): Entry[] {
+/**
+ * Items and groups in packing order: no-Stop first, then Stop 99 .. 1; within a Stop by
+ * `order` (fleet/orders.ts), then bigger first (carriers aside).
+ */
+function sortedEntries(prep: Prepared, order: EntryOrder): Entry[] {
   const items: Item[] = prep.items;
-  const out: Entry[] = [];
-  for (const it of items) if (it.group < 0) out.push({ group: -1, item: it.index, rank: it.phaseRank, volume: it.volume });
+  const out: (Entry & { key: number })[] = [];
+  for (const it of items) {
+    if (it.group < 0) out.push({ group: -1, item: it.index, rank: it.phaseRank, volume: it.volume, key: orderKey(order, items, [{ item: it.index, count: 1 }]) });
+  }
   prep.groups.forEach((members, g) => {
     out.push({
       group: g, item: -1,
       rank: Math.min(...members.map((i) => items[i].phaseRank)),
       volume: members.reduce((a, i) => a + items[i].volume * prep.counts[i], 0),
+      key: orderKey(order, items, members.map((i) => ({ item: i, count: prep.counts[i] }))),
     });
   });
-  return out.sort((a, b) => a.rank - b.rank || b.volume - a.volume || a.item - b.item || a.group - b.group);
+  out.sort((a, b) => a.rank - b.rank || a.key - b.key || b.volume - a.volume || a.item - b.item || a.group - b.group);
+  return out.map(({ group, item, rank, volume }) => ({ group, item, rank, volume }));
 }

@@ -1,0 +1,34 @@
+// Packing orders within a Stop. The fleet fills Unit by Unit in one order (bigger first); with
+// several Stops the moves between Units mostly do not apply (a piece moved into another Unit
+// may land in front of an earlier Stop), so an improvement also plans the fleet again in other
+// orders and keeps the plan of fewest Units (fewer-units.ts). Each order changes which Unit a
+// Stop's awkward pieces (crates, pieces nothing may stand on, the heaviest) go to: on mixed cargo
+// the one order that is best differs from instance to instance.
+import type { Item } from '../../model.ts';
+
+export type EntryOrder = 'volume' | 'crates-first' | 'not-stackable-first' | 'heaviest-first';
+
+/** The other orders, in the order they are tried while time is left. */
+export const OTHER_ORDERS: readonly EntryOrder[] = ['crates-first', 'not-stackable-first', 'heaviest-first'];
+
+/**
+ * What goes first within a Stop under `order` (lower first; ties by volume, bigger first).
+ * `members`: the items of a keep-together group (with their counts), or one item once.
+ */
+export function orderKey(order: EntryOrder, items: Item[], members: { item: number; count: number }[]): number {
+  switch (order) {
+    case 'volume':
+      return 0;
+    // Crates: nothing may stand on them and they need their whole base carried (the floor, mostly).
+    case 'crates-first':
+      return members.some(({ item }) => isCrate(items[item])) ? -1 : 0;
+    case 'not-stackable-first':
+      return members.some(({ item }) => !items[item].stackable) ? -1 : 0;
+    case 'heaviest-first':
+      return -members.reduce((a, { item, count }) => a + items[item].weight * count, 0);
+  }
+}
+
+function isCrate(it: Item): boolean {
+  return !it.stackable && it.supportPermille >= 1000;
+}
