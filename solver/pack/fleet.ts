@@ -67,6 +67,12 @@ export interface FleetMode {
   evenOver?: number;
 }
 
+/** What fleets packing one cargo in different orders share: the rows and their groups' blocks. */
+interface SharedRows {
+  views: EquipmentView[];
+  groupBlocks: Map<EquipmentView, (g: number) => Block | null>;
+}
+
 export class Fleet {
   readonly views: EquipmentView[];
   private readonly entries: Entry[];
@@ -80,15 +86,15 @@ export class Fleet {
   /** How long the last plan without beam search took (ms): what another order's plan costs. */
   greedyMs = 0;
 
-  /** `order`: what goes first within a Stop (fleet/orders.ts); `views`: another order's rows, shared. */
-  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', views?: EquipmentView[]) {
+  /** `order`: what goes first within a Stop (fleet/orders.ts); `rows`: another order's rows and their group blocks, shared. */
+  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', rows?: SharedRows) {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
     // Wall building (front wall to door) for the first plan and whenever there are
     // several Stops (later Stops then end up nearer the door); corner-first packing is
     // only tried as an improvement for single-Stop loads.
     this.severalStops = stops.size > 1;
-    this.views = views ?? input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
+    this.views = rows?.views ?? input.equipment.map((e) => new EquipmentView(e, prep.items, prep.groups, prep.counts, supportNone, 'wall', ticker));
     this.seed = (input.options.seed >>> 0) % 100_003 + 1;
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     // Non-stackable pieces next to the carriers they fit on, so both fall into one phase (fleet/carrier-pairs.ts).
@@ -96,6 +102,7 @@ export class Fleet {
     this.entries = carriersFirst(sortedEntries(prep, order), prep.items, prep.counts, height);
     this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
+    this.groupBlocks = rows?.groupBlocks ?? new Map();
   }
 
   /** Can any row take this item at all (one piece into an empty Unit)? */
@@ -117,9 +124,9 @@ export class Fleet {
     return false;
   }
 
-  /** The same cargo and rows packed in another order (the rows' views and their caches shared). */
+  /** The same cargo and rows packed in another order (the rows' views and group blocks shared). */
   reordered(order: EntryOrder): Fleet {
-    return new Fleet(this.input, this.prep, this.ticker, order, this.views);
+    return new Fleet(this.input, this.prep, this.ticker, order, { views: this.views, groupBlocks: this.groupBlocks });
   }
 
   plan(mode: FleetMode): FleetPlan {
@@ -342,7 +349,7 @@ export class Fleet {
     return of;
   }
 
-  private readonly groupBlocks = new Map<EquipmentView, (g: number) => Block | null>();
+  private readonly groupBlocks: Map<EquipmentView, (g: number) => Block | null>;
 
   /** The cargo this row can take, in packing order, cut into phases (see phase-lists.ts). */
   private phasesFor(view: EquipmentView, left: number[], groupsLeft: Set<number>, phaseItems?: number): Phase[] {
