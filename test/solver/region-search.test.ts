@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { PlacedBlock } from '../../solver/model.ts';
 import { rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
-import { greedy } from '../../solver/pack/search.ts';
+import { beamSearch, greedy } from '../../solver/pack/search.ts';
 import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { fakeTicker, placements, sixTypes as items, sixTypesProblem, smallSpec as spec } from './helpers.ts';
@@ -52,4 +52,33 @@ test('the region search never loads less than the plan it starts from, and repea
   t.true(a.volume >= plan.volume);
   for (const p of a.placed) if (p.z > 0) t.is(supportedArea(p, a.placed), p.block.dx * p.block.dy);
   t.deepEqual(placements(run().regions), placements(a));
+});
+
+/** Volume two placed blocks share. */
+function overlapVolume(a: PlacedBlock, b: PlacedBlock): number {
+  const o = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+  return o(a.x, a.x + a.block.dx, b.x, b.x + b.block.dx) * o(a.y, a.y + a.block.dy, b.y, b.y + b.block.dy) * o(a.z, a.z + a.block.dz, b.z, b.z + b.block.dz);
+}
+
+test('a refill varying the removed arrangement (the spine) puts blocks back only where they fit and stand', (t) => {
+  const root = new PackState(spec, items.length);
+  let refills = 0;
+  for (let k = 0; k < 4; k++) {
+    const problem = sixTypesProblem(fakeTicker());
+    const plan = greedy(problem, root.clone());
+    const start = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
+    if (!start) continue;
+    refills++;
+    const at = (p: PlacedBlock) => `${p.x},${p.y},${p.z}`;
+    const kept = new Set(start.placed.map(at));
+    const blocks = plan.placed.filter((p) => !kept.has(at(p)));
+    const state = beamSearch(problem, start, problem.ticker.now() + 3000, { spine: { blocks, volume: plan.volume } });
+    for (let i = 0; i < state.placed.length; i++) {
+      const p = state.placed[i];
+      if (p.z > 0) t.is(supportedArea(p, state.placed), p.block.dx * p.block.dy);
+      for (let j = 0; j < i; j++) t.is(overlapVolume(p, state.placed[j]), 0);
+    }
+    t.true(state.volume <= root.volume + problem.cargoVolume());
+  }
+  t.true(refills > 0);
 });
