@@ -2,6 +2,7 @@
 // one on top of the other, kept when they fill their bounding box almost completely.
 import type { Block, Item } from '../model.ts';
 import type { UnitSpec } from './state.ts';
+import { BlockKeys } from './block-keys.ts';
 
 export interface GeneralBlockOptions {
   /** Least share of the bounding box the pieces fill. */
@@ -18,12 +19,13 @@ export interface GeneralBlockOptions {
  */
 export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayLike<number>, spec: UnitSpec, opts: GeneralBlockOptions, tick: () => void): Block[] {
   const all = simple.slice();
-  const seen = new Set(all.map(signature));
+  const seen = new BlockKeys();
+  for (const b of all) seen.add(b.dx, b.dy, b.dz, areaOf(b), needOf(b));
   // Lines of one or two pieces nearly all (many box types): a scarce line's box pairs loosely with any block.
   const few = !spec.supportNone && piecesPerLine(simple, counts) <= FEW_PIECES;
   const usable = (b: Block) => b.group < 0 && !b.pieces && needOf(b).every(([i]) => items[i].stackable && !items[i].fragile);
-  let pairs = 0;
-  const made: Block[] = [];
+  const count = { pairs: 0 };
+  const made: Made[] = [];
   let frontier = simple.filter(usable);
   let pool = frontier.slice();
   for (let round = 0; round < 2 && all.length < opts.maxBlocks; round++) {
@@ -31,22 +33,19 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
     // Most pairs combine in no way: their figures in flat arrays rule them out before `combine`.
     const p = figuresOf(pool, counts), f = figuresOf(frontier, counts);
     for (let i = 0; i < pool.length; i++) {
-      for (let j = 0; j < frontier.length; j++) {
-        if (all.length + fresh.length >= opts.maxBlocks || ++pairs > opts.maxPairs) break;
-        if ((pairs & 1023) === 0) tick();
-        const loose = few ? p.scarce[i] + f.scarce[j] >= 1 : p.scarce[i] === 1 && f.scarce[j] === 1;
-        const fill = !spec.supportNone && loose ? Math.min(opts.minFill, SCARCE_FILL) : opts.minFill;
-        if (!mayCombine(p, i, f, j, spec, fill)) continue;
+      for (let j = 0; ; j++) {
+        if (all.length + fresh.length >= opts.maxBlocks) break;
+        j = nextPair(p, i, f, j, spec, opts, few, count, tick);
+        if (j < 0) break;
+        const fill = pairFill(p, i, f, j, spec, opts, few);
         const a = pool[i], b = frontier[j];
         made.length = 0;
         combine(a, b, spec, fill, counts, made);
         combine(b, a, spec, fill, counts, made);
-        for (const c of made) {
-          const key = signature(c);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          fresh.push(c);
-        }
+        if (made.length === 0) continue;
+        // Both ways round take the same pieces: one need for all.
+        const need = mergeNeed(a, b);
+        for (const c of made) if (seen.add(c.dx, c.dy, c.dz, c.area, need)) fresh.push(general(c, need));
       }
     }
     all.push(...fresh);
@@ -79,6 +78,32 @@ const SCARCE_FILL = 0.93;
  * blocks) cost the beam search more than they give, and on 30-50 types more still.
  */
 const FEW_PIECES = 1.5;
+
+/**
+ * The first j from `from` on whose pair with pool block i may combine (see `mayCombine`),
+ * or -1 at the row's end or past the pair checks allowed. Counts the pairs checked and
+ * ticks every 1024. (The hot loop, kept small: it is compiled apart from the rest.)
+ */
+function nextPair(p: Figures, i: number, f: Figures, from: number, spec: UnitSpec, opts: GeneralBlockOptions, few: boolean, count: { pairs: number }, tick: () => void): number {
+  const n = f.dx.length, maxPairs = opts.maxPairs;
+  let pairs = count.pairs;
+  for (let j = from; j < n; j++) {
+    if (++pairs > maxPairs) break;
+    if ((pairs & 1023) === 0) tick();
+    if (mayCombine(p, i, f, j, spec, pairFill(p, i, f, j, spec, opts, few))) {
+      count.pairs = pairs;
+      return j;
+    }
+  }
+  count.pairs = pairs;
+  return -1;
+}
+
+/** The least fill of a pair: looser for scarce lines under a support rule (see SCARCE_FILL, FEW_PIECES). */
+function pairFill(p: Figures, i: number, f: Figures, j: number, spec: UnitSpec, opts: GeneralBlockOptions, few: boolean): number {
+  const loose = few ? p.scarce[i] + f.scarce[j] >= 1 : p.scarce[i] === 1 && f.scarce[j] === 1;
+  return !spec.supportNone && loose ? Math.min(opts.minFill, SCARCE_FILL) : opts.minFill;
+}
 
 /** What the pair test reads of each block: extents, volume and the packing area's size (-1: none). */
 interface Figures {
@@ -141,20 +166,50 @@ function needOf(b: Block): [number, number][] {
   return b.need ?? [[b.item, b.count]];
 }
 
-function signature(b: Block): string {
-  const need = needOf(b).map(([i, n]) => `${i}:${n}`).join(',');
-  const a = areaOf(b);
-  return `${b.dx},${b.dy},${b.dz},${a ? a.join(':') : '-'}|${need}`;
+/** The pieces of both blocks per item, in item order. */
+function mergeNeed(a: Block, b: Block): [number, number][] {
+  const na = needOf(a), nb = needOf(b);
+  if (!ascending(na) || !ascending(nb)) return mergeAny(na, nb);
+  // Both in item order, each item once: merge them.
+  const out: [number, number][] = [];
+  let x = 0, y = 0;
+  while (x < na.length || y < nb.length) {
+    const i = x < na.length ? na[x][0] : Infinity, j = y < nb.length ? nb[y][0] : Infinity;
+    if (i === j) out.push([i, na[x++][1] + nb[y++][1]]);
+    else if (i < j) out.push([i, na[x++][1]]);
+    else out.push([j, nb[y++][1]]);
+  }
+  return out;
 }
 
-function mergeNeed(a: Block, b: Block): [number, number][] {
+/** Items strictly ascending (so each once). */
+function ascending(need: [number, number][]): boolean {
+  for (let k = 1; k < need.length; k++) if (need[k][0] <= need[k - 1][0]) return false;
+  return true;
+}
+
+function mergeAny(na: [number, number][], nb: [number, number][]): [number, number][] {
   const m = new Map<number, number>();
-  for (const [i, n] of [...needOf(a), ...needOf(b)]) m.set(i, (m.get(i) ?? 0) + n);
+  for (const [i, n] of [...na, ...nb]) m.set(i, (m.get(i) ?? 0) + n);
   return [...m.entries()].sort((p, q) => p[0] - q[0]);
 }
 
+/** A combination of two blocks before it is made a block (most are known already). */
+interface Made {
+  a: Block;
+  b: Block;
+  dx: number;
+  dy: number;
+  dz: number;
+  /** Where b goes relative to a. */
+  bx: number;
+  by: number;
+  bz: number;
+  area: Area | null;
+}
+
 /** The combinations of a and b along x, y and z that fit and fill enough of their box. */
-function combine(a: Block, b: Block, spec: UnitSpec, minFill: number, counts: ArrayLike<number>, out: Block[]): void {
+function combine(a: Block, b: Block, spec: UnitSpec, minFill: number, counts: ArrayLike<number>, out: Made[]): void {
   const volume = a.volume + b.volume;
   const hz = a.dz > b.dz ? a.dz : b.dz;
   // Under a support rule a step in the top breaks the face what comes next stands on:
@@ -172,11 +227,11 @@ function combine(a: Block, b: Block, spec: UnitSpec, minFill: number, counts: Ar
   const onTop = pa !== null && b.dx <= pa[2] - pa[0] && b.dy <= pa[3] - pa[1] && a.dz + b.dz <= spec.H && a.dx * a.dy * (a.dz + b.dz) <= least;
   if (!(alongX || alongY || onTop) || !fitsCounts(a, b, counts)) return;
   const same = a.dz === b.dz;
-  if (alongX) out.push(general(a, b, dx, dy, hz, a.dx, 0, 0, same ? besideArea(areaOf(a), areaOf(b), a.dx, 0) : null));
-  if (alongY) out.push(general(a, b, wx, wy, hz, 0, a.dy, 0, same ? besideArea(areaOf(a), areaOf(b), 0, a.dy) : null));
+  if (alongX) out.push({ a, b, dx, dy, dz: hz, bx: a.dx, by: 0, bz: 0, area: same ? besideArea(pa, areaOf(b), a.dx, 0) : null });
+  if (alongY) out.push({ a, b, dx: wx, dy: wy, dz: hz, bx: 0, by: a.dy, bz: 0, area: same ? besideArea(pa, areaOf(b), 0, a.dy) : null });
   if (onTop) {
     const pb = areaOf(b);
-    out.push(general(a, b, a.dx, a.dy, a.dz + b.dz, pa[0], pa[1], a.dz, pb && [pb[0] + pa[0], pb[1] + pa[1], pb[2] + pa[0], pb[3] + pa[1]]));
+    out.push({ a, b, dx: a.dx, dy: a.dy, dz: a.dz + b.dz, bx: pa[0], by: pa[1], bz: a.dz, area: pb && [pb[0] + pa[0], pb[1] + pa[1], pb[2] + pa[0], pb[3] + pa[1]] });
   }
 }
 
@@ -195,45 +250,46 @@ function areaOf(b: Block): Area | null {
  */
 function besideArea(pa: Area | null, pb0: Area | null, ox: number, oy: number): Area | null {
   const pb: Area | null = pb0 && [pb0[0] + ox, pb0[1] + oy, pb0[2] + ox, pb0[3] + oy];
-  let best: Area | null = null;
-  const consider = (r: Area | null) => {
-    if (r && r[2] > r[0] && r[3] > r[1] && (!best || size(r) > size(best))) best = r;
-  };
-  consider(pa);
-  consider(pb);
+  let best = larger(pa, null);
+  best = larger(pb, best);
   if (pa && pb) {
-    if (ox > 0 && pa[2] === ox && pb[0] === ox) consider([pa[0], Math.max(pa[1], pb[1]), pb[2], Math.min(pa[3], pb[3])]);
-    if (oy > 0 && pa[3] === oy && pb[1] === oy) consider([Math.max(pa[0], pb[0]), pa[1], Math.min(pa[2], pb[2]), pb[3]]);
+    if (ox > 0 && pa[2] === ox && pb[0] === ox) best = larger([pa[0], Math.max(pa[1], pb[1]), pb[2], Math.min(pa[3], pb[3])], best);
+    if (oy > 0 && pa[3] === oy && pb[1] === oy) best = larger([Math.max(pa[0], pb[0]), pa[1], Math.min(pa[2], pb[2]), pb[3]], best);
   }
   return best;
+}
+
+/** r if it is a rectangle of some area larger than best's, else best. */
+function larger(r: Area | null, best: Area | null): Area | null {
+  return r && r[2] > r[0] && r[3] > r[1] && (!best || size(r) > size(best)) ? r : best;
 }
 
 function size(r: Area): number {
   return (r[2] - r[0]) * (r[3] - r[1]);
 }
 
-function general(a: Block, b: Block, dx: number, dy: number, dz: number, bx: number, by: number, bz: number, area: Area | null): Block {
+/** The block of a combination (each its own copy of the pieces it takes). */
+function general({ a, b, dx, dy, dz, bx, by, bz, area }: Made, need: [number, number][]): Block {
   const flat = area !== null && area[0] === 0 && area[1] === 0 && area[2] === dx && area[3] === dy;
   return {
     dx, dy, dz, volume: a.volume + b.volume, weight: a.weight + b.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1,
     count: a.count + b.count, group: -1, pieces: null,
     parts: [{ block: a, x: 0, y: 0, z: 0 }, { block: b, x: bx, y: by, z: bz }],
-    need: mergeNeed(a, b), flat, area,
+    need: need.map((e) => [e[0], e[1]]), flat, area,
   };
 }
 
 /** Both blocks together use no more pieces of any item than there are. */
 function fitsCounts(a: Block, b: Block, counts: ArrayLike<number>): boolean {
   const na = needOf(a), nb = needOf(b);
-  for (const [i, n] of na) {
-    let total = n;
-    for (const [j, m] of nb) if (j === i) total += m;
-    if (total > counts[i]) return false;
-  }
-  for (const [j, m] of nb) {
-    let total = m;
-    for (const [i, n] of na) if (i === j) total += n;
-    if (total > counts[j]) return false;
-  }
+  for (let k = 0; k < na.length; k++) if (na[k][1] + piecesOf(nb, na[k][0]) > counts[na[k][0]]) return false;
+  for (let k = 0; k < nb.length; k++) if (nb[k][1] + piecesOf(na, nb[k][0]) > counts[nb[k][0]]) return false;
   return true;
+}
+
+/** The pieces of item i a need takes. */
+function piecesOf(need: [number, number][], i: number): number {
+  let n = 0;
+  for (let k = 0; k < need.length; k++) if (need[k][0] === i) n += need[k][1];
+  return n;
 }
