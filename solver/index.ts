@@ -32,8 +32,11 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   const fleet = new Fleet(input, prep, ticker);
 
   ticker.setPhase('packing');
+  const packStart = ticker.now();
   let plan = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
   const firstPlanMs = ticker.now() - t0;
+  /** The first plan's packing alone: what planning the fleet again costs (fewer-units.ts). */
+  const packMs = ticker.now() - packStart;
   let iterations = 1;
 
   const budget = Math.max(0, input.options.timeBudgetMs);
@@ -60,7 +63,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     if (order < 0) plan = better;
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
-    const fewer = atBound(plan, bound) ? plan : fewerUnits(fleet, plan, stopsFrom, ticker);
+    const fewer = atBound(plan, bound) ? plan : fewerUnits(fleet, plan, stopsFrom, ticker, packMs);
     if (fewer !== plan) {
       iterations++;
       plan = fewer;

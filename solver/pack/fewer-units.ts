@@ -31,10 +31,11 @@ const PATTERN_SHARE = 0.8;
  */
 const ORDER_TIME = 0.6;
 
-export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+/** `packMs`: how long the first plan's packing took (what another order's plan is weighed by). */
+export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker, packMs: number): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   // Several Stops: the fleet in other orders first (fleet/orders.ts), the tail's moves on the best plan.
-  let best = otherOrdered(fleet, plan, deadline, ticker);
+  let best = otherOrdered(fleet, plan, deadline, ticker, packMs);
   // Few box types: one Unit's packing copied over one Unit fewer, on part of the time.
   const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
   if (copied) best = copied;
@@ -57,10 +58,10 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
  * Several Stops: the fleet planned again (greedy, as the first plan) in each other order while
  * the time left affords one more; the plan of fewest Units that loads every piece.
  */
-function otherOrdered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+function otherOrdered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker, packMs: number): FleetPlan {
   if (!fleet.severalStops) return plan;
   let best = plan;
-  let needs = ORDER_TIME * fleet.greedyMs;
+  let needs = ORDER_TIME * packMs;
   for (const order of OTHER_ORDERS) {
     if (deadline - ticker.now() < needs) break;
     const t0 = ticker.now();

@@ -83,8 +83,6 @@ export class Fleet {
   private readonly takesAny: Uint8Array;
   /** Per row: its cargo cut into phases once, and the phases' block lists kept across Units. */
   private readonly cuts: PhaseCuts;
-  /** How long the last plan without beam search took (ms): what another order's plan costs. */
-  greedyMs = 0;
 
   /** `order`: what goes first within a Stop (fleet/orders.ts); `rows`: another order's rows and their group blocks, shared. */
   constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', rows?: SharedRows) {
@@ -131,7 +129,6 @@ export class Fleet {
 
   plan(mode: FleetMode): FleetPlan {
     const { prep, ticker } = this;
-    const t0 = ticker.now();
     const left = prep.counts.slice();
     const groupsLeft = new Set<number>();
     prep.groups.forEach((members, g) => {
@@ -184,7 +181,6 @@ export class Fleet {
       takenIndices.add(nextIndex);
       commit({ index: nextIndex, view: chosen.view, state: chosen.state, fixedUnit: -1 });
     }
-    if (!mode.beam) this.greedyMs = ticker.now() - t0;
     return { units, left, groupsLeft, stoppedBy };
   }
 

@@ -29,14 +29,13 @@ export function searchRegions(problem: UnitProblem, root: PackState, best: PackS
     for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {
       const now = ticker.now();
       if (now >= deadline) return best;
-      const placed = best.placed.slice(first);
-      const start = rebuilt(problem, root, placed, round[k]);
+      const cleared = rebuilt(problem, root, best.placed.slice(first), round[k]);
       const share = (deadline - now) / left--;
-      if (!start) continue;
+      if (!cleared) continue;
       // The refill also varies the removed arrangement (`Spine`): on the region phase alone, from one
       // fixed plan per instance, BR12-BR15 #1-9 gained 0.07-0.11 more per instance (24 better, 8 worse of 36).
-      const spine = { blocks: removed(placed, start), volume: best.volume };
-      const state = beamSearch(problem, start, Math.min(deadline, now + share), { spine });
+      const spine = { blocks: cleared.removed, volume: best.volume };
+      const state = beamSearch(problem, cleared.state, Math.min(deadline, now + share), { spine });
       if (state.volume > best.volume) best = state;
     }
   }
@@ -80,10 +79,13 @@ function byEmptyRoom(placed: PlacedBlock[], regions: Region[], problem: UnitProb
 }
 
 /**
- * The state of `root` plus the placed blocks that stay: those whose middle lies outside the
- * region and that stand (through any chain) on none that go. Null if nothing goes.
+ * The state of `root` plus the placed blocks that stay (those whose middle lies outside the
+ * region and that stand, through any chain, on none that go), and the blocks that go, in their
+ * order. Null if nothing goes.
  */
-export function rebuilt(problem: UnitProblem, root: PackState, placed: PlacedBlock[], [x0, y0, x1, y1]: Region): PackState | null {
+export function rebuilt(
+  problem: UnitProblem, root: PackState, placed: PlacedBlock[], [x0, y0, x1, y1]: Region,
+): { state: PackState; removed: PlacedBlock[] } | null {
   // A block goes with the region holding its middle (with every block it overlaps, a fifth of
   // the length emptied 25-70 % of the plan: too much to rebuild in the time).
   const inside = (p: PlacedBlock) => {
@@ -111,13 +113,7 @@ export function rebuilt(problem: UnitProblem, root: PackState, placed: PlacedBlo
   state.phase = root.phase;
   state.placedAtPhaseStart = state.placed.length;
   state.idlePhases = 0;
-  return state;
-}
-
-/** The blocks of `placed` that `start` (rebuilt from it) no longer holds, in their order. */
-function removed(placed: PlacedBlock[], start: PackState): PlacedBlock[] {
-  const kept = new Set(start.placed.map((p) => `${p.x},${p.y},${p.z}`));
-  return placed.filter((p) => !kept.has(`${p.x},${p.y},${p.z}`));
+  return { state, removed: placed.filter((_, i) => gone[i]) };
 }
 
 /** b's base lies on a's top over some area. */

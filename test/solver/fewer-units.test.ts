@@ -45,7 +45,7 @@ test('a last Unit whose cargo fits into the free space of the others is emptied 
   // Two Units of two cubes each where one Unit takes all four.
   const units = [fleet.packNew([2], new Set(), [], 1, mode)!, fleet.packNew([2], new Set(), [], 1, mode)!].flat();
   const plan: FleetPlan = { units: units.map((u, k) => ({ ...u, index: k })), left: [0], groupsLeft: new Set(), stoppedBy: 'done' };
-  const fewer = fewerUnits(fleet, plan, ticker.now() + 10_000, ticker);
+  const fewer = fewerUnits(fleet, plan, ticker.now() + 10_000, ticker, 0);
   t.is(fewer.units.length, 1);
   t.is(fewer.units[0].state.used[0], 4);
   t.is(fewer.units[0].index, 0);

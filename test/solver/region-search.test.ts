@@ -26,10 +26,12 @@ test('clearing a slab of the length also clears every block standing on a cleare
   t.true(plan.placed.some((p) => p.z > 0));
   let cleared = 0;
   for (let k = 0; k < 4; k++) {
-    const start = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
-    if (!start) continue;
+    const slab = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
+    if (!slab) continue;
     cleared++;
+    const start = slab.state;
     t.true(start.placed.length < plan.placed.length);
+    t.is(start.placed.length + slab.removed.length, plan.placed.length);
     // What stays stands fully on what stays (full support), and no kept block has its middle in the slab.
     for (const p of start.placed) {
       if (p.z > 0) t.is(supportedArea(p, start.placed), p.block.dx * p.block.dy);
@@ -66,13 +68,10 @@ test('a refill varying the removed arrangement (the spine) puts blocks back only
   for (let k = 0; k < 4; k++) {
     const problem = sixTypesProblem(fakeTicker());
     const plan = greedy(problem, root.clone());
-    const start = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
-    if (!start) continue;
+    const slab = rebuilt(problem, root, plan.placed, [(k * spec.L) / 4, 0, ((k + 1) * spec.L) / 4, spec.W]);
+    if (!slab) continue;
     refills++;
-    const at = (p: PlacedBlock) => `${p.x},${p.y},${p.z}`;
-    const kept = new Set(start.placed.map(at));
-    const blocks = plan.placed.filter((p) => !kept.has(at(p)));
-    const state = beamSearch(problem, start, problem.ticker.now() + 3000, { spine: { blocks, volume: plan.volume } });
+    const state = beamSearch(problem, slab.state, problem.ticker.now() + 3000, { spine: { blocks: slab.removed, volume: plan.volume } });
     for (let i = 0; i < state.placed.length; i++) {
       const p = state.placed[i];
       if (p.z > 0) t.is(supportedArea(p, state.placed), p.block.dx * p.block.dy);
