@@ -9,7 +9,7 @@
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
-import { OTHER_ORDERS } from './fleet/orders.ts';
+import { OTHER_PLANS, type EntryOrder } from './fleet/orders.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
@@ -30,6 +30,8 @@ const PATTERN_SHARE = 0.8;
  * much is left as the last one took.
  */
 const ORDER_TIME = 0.6;
+/** Share of the fewer-Units time the other orders may take (the tail's moves and sharing get the rest). */
+const ORDERS_SHARE = 0.75;
 
 /** `packMs`: how long the first plan's packing took (what another order's plan is weighed by). */
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker, packMs: number): FleetPlan {
@@ -55,17 +57,22 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
 }
 
 /**
- * Several Stops: the fleet planned again (greedy, as the first plan) in each other order while
- * the time left affords one more; the plan of fewest Units that loads every piece.
+ * Several Stops: the fleet planned again (greedy, as the first plan) in each other order and
+ * phase width while the time left affords one more, within ORDERS_SHARE of the time; the plan of
+ * fewest Units that loads every piece.
  */
 function otherOrdered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker, packMs: number): FleetPlan {
   if (!fleet.severalStops) return plan;
+  const end = ticker.now() + (deadline - ticker.now()) * ORDERS_SHARE;
+  const fleets = new Map<EntryOrder, Fleet>();
   let best = plan;
   let needs = ORDER_TIME * packMs;
-  for (const order of OTHER_ORDERS) {
-    if (deadline - ticker.now() < needs) break;
+  for (const { order, phaseItems } of OTHER_PLANS) {
+    if (end - ticker.now() < needs) break;
     const t0 = ticker.now();
-    const other = fleet.reordered(order).plan({ beam: false, sliceMs: 0, deadline: 0 });
+    let ordered = fleets.get(order);
+    if (!ordered) fleets.set(order, (ordered = fleet.reordered(order)));
+    const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems });
     needs = ticker.now() - t0;
     if (isEmpty(other.left, other.groupsLeft) && other.units.length < best.units.length) best = other;
   }

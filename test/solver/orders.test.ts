@@ -1,7 +1,7 @@
 import test from 'ava';
 import { solve } from '../../solver/index.ts';
 import { Fleet } from '../../solver/pack/fleet.ts';
-import { orderKey } from '../../solver/pack/fleet/orders.ts';
+import { OTHER_PLANS, orderKey } from '../../solver/pack/fleet/orders.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
@@ -57,4 +57,18 @@ test('with several Stops the improvement loads every piece in no more Units, the
   t.is(improved.totals.piecesUnloaded, 0);
   t.true(improved.units.length <= first.units.length);
   t.deepEqual(again.placements, improved.placements);
+});
+
+test('the other plans differ from each other and from the first plan (volume order, default phases)', (t) => {
+  const keys = OTHER_PLANS.map(({ order, phaseItems }) => `${order}/${phaseItems ?? 'default'}`);
+  t.is(new Set(keys).size, keys.length);
+  t.false(keys.includes('volume/default'));
+});
+
+test('a narrower phase width in another order still loads every piece', (t) => {
+  const inp = mixed(0);
+  const fleet = new Fleet(inp, prepare(inp), new Ticker());
+  const plan = fleet.reordered('not-stackable-first').plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems: 2 });
+  t.true(plan.left.every((n) => n === 0));
+  t.is(plan.groupsLeft.size, 0);
 });
