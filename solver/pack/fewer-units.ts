@@ -5,7 +5,7 @@
 // into one Unit fewer (the last one of the smallest type that takes the rest), (4) share every
 // item out evenly over one Unit fewer (fleet/share-even.ts), else (5) share the big pieces
 // out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1) and (2) do not
-// apply, the fleet is first planned again in other orders (fleet/orders.ts). A change is kept
+// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). A change is kept
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';

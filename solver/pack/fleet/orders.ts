@@ -1,9 +1,9 @@
 // Packing orders within a Stop. The fleet fills Unit by Unit in one order (bigger first); with
 // several Stops the moves between Units mostly do not apply (a piece moved into another Unit
 // may land in front of an earlier Stop), so an improvement also plans the fleet again in other
-// orders and keeps the plan of fewest Units (fewer-units.ts). Each order changes which Unit a
-// Stop's awkward pieces (crates, pieces nothing may stand on, the heaviest) go to: on mixed cargo
-// the one order that is best differs from instance to instance.
+// orders and phase widths and keeps the plan of fewest Units (fewer-units.ts). Each order changes
+// which Unit a Stop's awkward pieces (crates, pieces nothing may stand on, the heaviest) go to: on
+// mixed cargo the one order that is best differs from instance to instance.
 import type { Item } from '../../model.ts';
 
 export type EntryOrder = 'volume' | 'crates-first' | 'not-stackable-first' | 'heaviest-first';
