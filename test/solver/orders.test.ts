@@ -1,5 +1,6 @@
 import test from 'ava';
-import { solve } from '../../solver/index.ts';
+import { solve, SolveCancelledError } from '../../solver/index.ts';
+import { fewerUnits } from '../../solver/pack/fewer-units.ts';
 import { Fleet } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS, orderKey } from '../../solver/pack/fleet/orders.ts';
 import { prepare } from '../../solver/prepare.ts';
@@ -71,4 +72,17 @@ test('a narrower phase width in another order still loads every piece', (t) => {
   const plan = fleet.reordered('not-stackable-first').plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems: 2 });
   t.true(plan.left.every((n) => n === 0));
   t.is(plan.groupsLeft.size, 0);
+});
+
+test('a cancel while the fleet is planned again in other orders stops the improvement at once', (t) => {
+  const inp = mixed(0);
+  let cancelled = false;
+  const ticker = new Ticker({ isCancelled: () => cancelled });
+  const fleet = new Fleet(inp, prepare(inp), ticker);
+  const first = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  cancelled = true;
+  const started = performance.now();
+  // Other orders come first with several Stops; a minute of budget would run on without the cancel.
+  t.throws(() => fewerUnits(fleet, first, ticker.now() + 60_000, ticker, 1), { instanceOf: SolveCancelledError });
+  t.true(performance.now() - started < 1000);
 });
