@@ -17,6 +17,21 @@ export interface FitBits {
   x: AxisBits;
   y: AxisBits;
   z: AxisBits;
+  /** The blocks taking pieces of each item, for `aliveBits`; null on lists of few items (`ALIVE_ITEMS`). */
+  needs: ItemNeeds | null;
+}
+
+/**
+ * Per item of the list (slot `slot[item]`, -1: none of its blocks takes the item): the blocks
+ * taking its pieces, at `start[slot]..start[slot + 1]`, most pieces first (`block`, `need`).
+ * A block of several items is listed under each (as the scan tests each of its pairs).
+ */
+export interface ItemNeeds {
+  slot: Int32Array;
+  items: Int32Array;
+  start: Int32Array;
+  block: Int32Array;
+  need: Int32Array;
 }
 
 /** Bitsets per axis (256 thresholds: 192 KB per axis for 6,000 blocks; 64 left a fifth more candidates on BR7). */
@@ -34,7 +49,81 @@ export function fitBitsOf(f: BlockFigures, mayBuild: boolean): FitBits | null {
   if (f.bits !== null || !mayBuild) return f.bits;
   if (++f.scans < SCANS_BEFORE_BUILD) return null;
   const words = (f.dx.length + 31) >> 5;
-  return (f.bits = { words, x: axisBits(f.dx, words), y: axisBits(f.dy, words), z: axisBits(f.dz, words) });
+  return (f.bits = { words, x: axisBits(f.dx, words), y: axisBits(f.dy, words), z: axisBits(f.dz, words), needs: itemNeeds(f) });
+}
+
+/**
+ * Items a list takes pieces of before its scans keep pieces-left bits (`aliveBits`): with few
+ * items each has many blocks, a block placed clears hundreds of them per completion, and
+ * the bits cost more than the tests they save (BR3, 8 box types: 10 % slower).
+ */
+const ALIVE_ITEMS = 30;
+
+/** The (block, pieces) pairs of the list per item, most pieces first (ties: list order); null below `ALIVE_ITEMS` items. */
+function itemNeeds(f: BlockFigures): ItemNeeds | null {
+  const n = f.dx.length;
+  const pairs: { item: number; block: number; need: number }[] = [];
+  let top = -1;
+  for (let j = 0; j < n; j++) {
+    if (f.item[j] >= 0) pairs.push({ item: f.item[j], block: j, need: f.count[j] });
+    for (let k = f.needStart[j]; k < f.needStart[j + 1]; k++) pairs.push({ item: f.needItem[k], block: j, need: f.needCount[k] });
+  }
+  for (const p of pairs) if (p.item > top) top = p.item;
+  const distinct = new Set<number>();
+  for (const p of pairs) distinct.add(p.item);
+  if (distinct.size < ALIVE_ITEMS) return null;
+  pairs.sort((a, b) => a.item - b.item || b.need - a.need || a.block - b.block);
+  const slot = new Int32Array(top + 1).fill(-1);
+  const items: number[] = [];
+  const start: number[] = [];
+  for (let k = 0; k < pairs.length; k++) {
+    if (k === 0 || pairs[k].item !== pairs[k - 1].item) {
+      slot[pairs[k].item] = items.length;
+      items.push(pairs[k].item);
+      start.push(k);
+    }
+  }
+  start.push(pairs.length);
+  return {
+    slot, items: Int32Array.from(items), start: Int32Array.from(start),
+    block: Int32Array.from(pairs, (p) => p.block), need: Int32Array.from(pairs, (p) => p.need),
+  };
+}
+
+/**
+ * The blocks whose pieces are left (the scan's pieces test: every (item, pieces) pair of the
+ * block within `remaining - used`; blocks taking no item's pieces, groups, stay set: the scan
+ * checks them itself), one bit each as the extent bitsets: a beam's state keeps it up to date
+ * (`killItem` after each block placed), so the scan never tests a block whose pieces are gone
+ * (nine in ten of the blocks whose extents fit, on 100 box types). After the words, per item
+ * slot, how far its pairs are cleared (pieces left only fall: each pair is cleared once).
+ */
+export function aliveBits(needs: ItemNeeds, words: number, n: number, used: Int32Array, remaining: ArrayLike<number>): Int32Array {
+  const items = needs.items;
+  const alive = new Int32Array(words + items.length).fill(-1, 0, words);
+  if (n & 31) alive[words - 1] = (1 << (n & 31)) - 1;
+  for (let s = 0; s < items.length; s++) {
+    alive[words + s] = needs.start[s];
+    killSlot(needs, words, s, alive, remaining[items[s]] - used[items[s]]);
+  }
+  return alive;
+}
+
+/** Clears the bits of the blocks taking more of the item's pieces than are left. */
+export function killItem(needs: ItemNeeds, words: number, alive: Int32Array, item: number, used: Int32Array, remaining: ArrayLike<number>): void {
+  const { slot } = needs;
+  if (item >= slot.length || slot[item] < 0) return;
+  killSlot(needs, words, slot[item], alive, remaining[item] - used[item]);
+}
+
+function killSlot(needs: ItemNeeds, words: number, s: number, alive: Int32Array, left: number): void {
+  const { start, block, need } = needs;
+  let k = alive[words + s];
+  for (const end = start[s + 1]; k < end && need[k] > left; k++) {
+    const j = block[k];
+    alive[j >> 5] &= ~(1 << (j & 31));
+  }
+  alive[words + s] = k;
 }
 
 function axisBits(values: Float64Array, words: number): AxisBits {

@@ -5,7 +5,7 @@ import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
 import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
-import { bitsOffset, fitBitsOf } from './fit-bits.ts';
+import { aliveBits, bitsOffset, fitBitsOf, killItem, type FitBits, type ItemNeeds } from './fit-bits.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 import { distinctPieces, distinctSiblings, piecesHash, type ScoredState } from './dominance.ts';
 
@@ -157,10 +157,13 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     bitsX = fb.x.bits; bitsY = fb.y.bits; bitsZ = fb.z.bits;
+    if (fb.needs) bitsA = aliveOf(problem, state, f, fb, fb.needs);
     offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
   }
   for (; i < n; i++) {
-    i = fb ? nextFitBits(f, i, n, sx, sy, sz, weightLeft) : nextFit(f, i, n, sx, sy, sz, weightLeft);
+    if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
+    else if (fb.needs) i = nextFitAlive(f, i, n, sx, sy, sz, weightLeft);
+    else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
     const m = moveAt(scan, i);
@@ -271,7 +274,7 @@ function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, 
 }
 
 /** The space's bitsets for `nextFitBits` (set per scan; the search is synchronous). */
-let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX;
+let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX, bitsA = bitsX;
 let offX = 0, offY = 0, offZ = 0;
 let scanUsed: Int32Array = new Int32Array(0);
 let scanRemaining: ArrayLike<number> = scanUsed;
@@ -319,6 +322,80 @@ function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: numb
   }
   stepped = steps;
   return i;
+}
+
+/**
+ * As `nextFitBits` (the same steps counted and block found), where the state's pieces-left
+ * bits (`aliveOf`) step over the blocks whose pieces are gone without reading them: on 100
+ * box types nine in ten of the blocks whose extents fit a space.
+ */
+function nextFitAlive(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
+  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight, full } = f;
+  const reachX = scanReachX, reachY = scanReachY;
+  const mask = (1 << CHUNK_BITS) - 1;
+  let steps = 0;
+  while (i < n) {
+    if ((i & mask) === 0) {
+      const c = i >> CHUNK_BITS;
+      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
+        steps++;
+        i += mask + 1;
+        continue;
+      }
+    }
+    // The rest of i's chunk: each block counts a step up to the one found (as `nextFit`).
+    const end = Math.min((i | mask) + 1, n);
+    const w = i >> 5;
+    let bits = ((bitsA[w] & bitsX[offX + w] & bitsY[offY + w] & bitsZ[offZ + w]) >>> (i & 31)) & ((1 << (end - i)) - 1);
+    while (bits !== 0) {
+      const k = 31 - Math.clz32(bits & -bits);
+      const j = i + k;
+      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
+        stepped = steps + k + 1;
+        return j;
+      }
+      bits &= bits - 1;
+    }
+    steps += end - i;
+    i = end;
+  }
+  stepped = steps;
+  return i;
+}
+
+/**
+ * The state's pieces-left bits for the list (fit-bits.ts `aliveBits`), brought up to the blocks
+ * placed since they were last asked for; made afresh for another list or problem.
+ */
+function aliveOf(problem: UnitProblem, state: PackState, f: BlockFigures, fb: FitBits, needs: ItemNeeds): Int32Array {
+  let alive = state.alive;
+  const placed = state.placed;
+  if (alive === null || state.aliveOf !== fb || state.aliveFor !== problem) {
+    alive = state.alive = aliveBits(needs, fb.words, f.dx.length, state.used, problem.remaining);
+    state.aliveOf = fb;
+    state.aliveFor = problem;
+    state.aliveShared = false;
+  } else if (state.aliveAt < placed.length) {
+    if (state.aliveShared) {
+      alive = state.alive = alive.slice();
+      state.aliveShared = false;
+    }
+    for (let k = state.aliveAt; k < placed.length; k++) {
+      const b = placed[k].block;
+      if (!b.pieces) killBlock(needs, fb.words, alive, b, state.used, problem.remaining);
+    }
+  }
+  state.aliveAt = placed.length;
+  return alive;
+}
+
+/** Clears the bits of the blocks short of the items the block took (the items `placeTops` counts). */
+function killBlock(needs: ItemNeeds, words: number, alive: Int32Array, b: Block, used: Int32Array, remaining: ArrayLike<number>): void {
+  if (b.parts) {
+    for (const p of b.parts) killBlock(needs, words, alive, p.block, used, remaining);
+    return;
+  }
+  killItem(needs, words, alive, b.item, used, remaining);
 }
 
 /** Enough pieces are left for each (item, count) pair of block i's flat needs (as `PackState.available`). */

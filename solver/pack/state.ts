@@ -34,6 +34,17 @@ export class PackState {
   placedAtPhaseStart = 0;
   idlePhases = 0;
 
+  /**
+   * The scan's pieces-left bits of one block list (fit-bits.ts `aliveBits`), for the list's
+   * bitsets `aliveOf` under problem `aliveFor`, counting the first `aliveAt` placed blocks.
+   */
+  alive: Int32Array | null = null;
+  aliveOf: object | null = null;
+  aliveFor: object | null = null;
+  aliveAt = 0;
+  /** `alive` is shared with a clone (copied before it changes: most clones never scan). */
+  aliveShared = false;
+
   /** Indices of `supports` per height, ascending (copied on first write after a clone). */
   private byZ = new Map<number, number[]>();
   private byZShared = false;
@@ -60,6 +71,11 @@ export class PackState {
     c.phase = this.phase;
     c.placedAtPhaseStart = this.placedAtPhaseStart;
     c.idlePhases = this.idlePhases;
+    c.alive = this.alive;
+    c.aliveOf = this.aliveOf;
+    c.aliveFor = this.aliveFor;
+    c.aliveAt = this.aliveAt;
+    c.aliveShared = this.aliveShared = this.alive !== null;
     return c;
   }
 
@@ -246,7 +262,7 @@ export function place(state: PackState, spec: UnitSpec, items: Item[], block: Bl
   const top = z + block.dz;
   if (!spec.supportNone) {
     // New top faces may make a space that failed before usable again.
-    const spaces = state.spaces; // a fresh array from carveSpaces: safe to update in place
+    const spaces = state.spaces; // the state's own array (a clone copies it): safe to update in place
     for (let i = 0; i < spaces.length; i++) {
       const s = spaces[i];
       if (s.dead >= 0 && s.z0 === top) spaces[i] = { ...s, dead: -1 };
