@@ -64,11 +64,10 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
     if (manhattan) {
       a = Math.min(s.x0, L - s.x1) + dy + s.z0; b = 0; c = 0;
     } else if (corner) {
-      a = Math.min(s.x0, L - s.x1); b = dy; c = s.z0;
-      let t: number;
-      if (a > b) { t = a; a = b; b = t; }
-      if (b > c) { t = b; b = c; c = t; }
-      if (a > b) { t = a; a = b; b = t; }
+      // The three distances sorted (the least, the middle, the greatest), without branches.
+      const dx = Math.min(s.x0, L - s.x1), z = s.z0;
+      const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
+      a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
     }
     keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0); keyI[n] = i;
     keyK[n] = (a * PACK + b) * PACK + c;
@@ -112,11 +111,10 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   let sx = s.x1 - s.x0, sy = s.y1 - s.y0;
   const sz = s.z1 - s.z0;
   const ext = problem.minExtents(state.phase);
-  if (sx < ext[0] || sy < ext[1] || sz < ext[2]) return [];
+  if (sx < ext[0] || sy < ext[1] || sz < ext[2]) return NO_MOVES;
   const left = s.y0 <= problem.spec.W - s.y1;
   const front = problem.spec.anchor === 'wall' || s.x0 <= problem.spec.L - s.x1;
   const weightLeft = problem.spec.payload - state.weight;
-  const out: Move[] = [];
   const blocks = problem.blocks(state.phase);
   const f = problem.figures(state.phase);
   // Above the floor under a support rule: blocks stand at anchors on the top faces.
@@ -124,34 +122,37 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   if (onFaces) problem.work += state.supportsAt(s.z0).length;
   // No top face to stand on under the space: only a block that may float can go (`canStand`).
   const floating = onFaces && !facesUnder(state, s);
-  if (floating && f.allRest) return [];
-  const anchors = onFaces ? supportedAnchors(state, s, front, left) : NO_ANCHORS;
+  if (floating && f.allRest) return NO_MOVES;
+  anchorCount = onFaces ? supportedAnchors(state, s, front, left) : 0;
   if (onFaces && f.allFull === 1) {
     // Every block needs its whole base supported: none is longer or wider than the faces reach.
     let rx = 0, ry = 0;
-    for (const a of anchors) {
+    for (let k = 0; k < anchorCount; k++) {
+      const a = anchors[k];
       if (a.reachX > rx) rx = a.reachX;
       if (a.reachY > ry) ry = a.reachY;
     }
     if (rx < sx) sx = rx;
     if (ry < sy) sy = ry;
-    if (sx < ext[0] || sy < ext[1]) return [];
+    if (sx < ext[0] || sy < ext[1]) return NO_MOVES;
   }
   const used = state.used, remaining = problem.remaining;
   // The flat figures in locals: the loop calls out, so the engine would reload them per block.
   const { dx, dy, dz } = f;
   const n = blocks.length;
   let scanned = 0;
-  const scan: Scan = { problem, state, s, f, blocks, anchors, onFaces, floating, front, left, used, remaining };
+  scanProblem = problem; scanState = state; scanSpace = s; scanFigs = f; scanBlocks = blocks;
+  scanOnFaces = onFaces; scanFloating = floating; scanFront = front; scanLeft = left;
+  scanUsed = used; scanRemaining = remaining;
   let i = problem.firstFittingBox(state.phase, sx, sy, sz);
   const fb = fitBitsOf(f, problem.scanBits);
   if (fb) {
-    scanUsed = used; scanRemaining = remaining;
     // How far any anchor's faces reach (a block needing full support longer or wider goes nowhere).
     scanReachX = Infinity; scanReachY = Infinity;
     if (onFaces) {
       scanReachX = 0; scanReachY = 0;
-      for (const a of anchors) {
+      for (let k = 0; k < anchorCount; k++) {
+        const a = anchors[k];
         if (a.reachX > scanReachX) scanReachX = a.reachX;
         if (a.reachY > scanReachY) scanReachY = a.reachY;
       }
@@ -160,13 +161,14 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     if (fb.needs) bitsA = aliveOf(problem, state, f, fb, fb.needs);
     offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
   }
+  const out: Move[] = [];
   for (; i < n; i++) {
     if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
     else if (fb.needs) i = nextFitAlive(f, i, n, sx, sy, sz, weightLeft);
     else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
-    const m = moveAt(scan, i);
+    const m = moveAt(i);
     if (!m) continue;
     out.push(m);
     if (out.length >= limit) break;
@@ -175,17 +177,18 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   // Also the first blocks after the scan's end that fill the space's width or height exactly (with or
   // without a support rule: the selection score's contact share often prefers them to the biggest).
   if (out.length >= limit) {
-    const took: number[] = [];
-    for (const axis of EXACT_AXES) {
+    let took = -1;
+    for (let e = 0; e < EXACT_AXES.length; e++) {
+      const axis = EXACT_AXES[e];
       const list = blocksOfExtent(f, axis, axis === 'y' ? s.y1 - s.y0 : sz);
       for (let k = firstAfter(list, i); k < list.length; k++) {
         const j = list[k];
         problem.work++;
-        if (took.includes(j) || dx[j] > sx || dy[j] > sy || dz[j] > sz || f.weight[j] > weightLeft) continue;
-        const m = moveAt(scan, j);
+        if (j === took || dx[j] > sx || dy[j] > sy || dz[j] > sz || f.weight[j] > weightLeft) continue;
+        const m = moveAt(j);
         if (!m) continue;
         out.push(m);
-        took.push(j);
+        took = j;
         break;
       }
     }
@@ -207,44 +210,42 @@ function firstAfter(list: Int32Array, i: number): number {
   return lo;
 }
 
-/** What a scan of one space's blocks reads besides the block. */
-interface Scan {
-  problem: UnitProblem;
-  state: PackState;
-  s: Space;
-  f: BlockFigures;
-  blocks: Block[];
-  anchors: Anchor[];
-  onFaces: boolean;
-  floating: boolean;
-  front: boolean;
-  left: boolean;
-  used: Int32Array;
-  remaining: ArrayLike<number>;
-}
+/** No moves (shared: callers never change a list of moves). */
+const NO_MOVES: Move[] = [];
 
-/** Block i (its extents and weight fit) in the space, if its pieces are left and it can stand there. */
-function moveAt(c: Scan, i: number): Move | null {
-  const { problem, state, s, f, onFaces, anchors, used, remaining } = c;
+/**
+ * What the scan of one space (`feasibleMoves`) reads besides the block, set per scan (the
+ * search is synchronous; module variables, not an object per scan).
+ */
+let scanProblem: UnitProblem;
+let scanState: PackState;
+let scanSpace: Space;
+let scanFigs: BlockFigures;
+let scanBlocks: Block[];
+let scanOnFaces = false, scanFloating = false, scanFront = false, scanLeft = false;
+let scanUsed: Int32Array = new Int32Array(0);
+let scanRemaining: ArrayLike<number> = scanUsed;
+
+/** Block i (its extents and weight fit) in the scanned space, if its pieces are left and it can stand there. */
+function moveAt(i: number): Move | null {
+  const problem = scanProblem, state = scanState, s = scanSpace, f = scanFigs, used = scanUsed, remaining = scanRemaining;
   // A block needing full support goes only where an anchor's faces reach (cheaper than `available`).
-  if (onFaces && f.full[i] === 1 && !reaches(anchors, f.dx[i], f.dy[i])) return null;
+  if (scanOnFaces && f.full[i] === 1 && !reaches(f.dx[i], f.dy[i])) return null;
   // Pieces left, from the flat figures where they tell (most blocks of a scan fail here).
   const item = f.item[i];
   if (item >= 0) {
     if (used[item] + f.count[i] > remaining[item]) return null;
-  } else if (f.needStart[i] < f.needStart[i + 1] ? !needsLeft(f, i, used, remaining) : !state.available(c.blocks[i], remaining)) return null;
-  const b = c.blocks[i];
-  if (!onFaces) {
-    const y = c.left ? s.y0 : s.y1 - b.dy;
-    const x = c.front ? s.x0 : s.x1 - b.dx;
+  } else if (f.needStart[i] < f.needStart[i + 1] ? !needsLeft(f, i, used, remaining) : !state.available(scanBlocks[i], remaining)) return null;
+  const b = scanBlocks[i];
+  if (!scanOnFaces) {
+    const y = scanLeft ? s.y0 : s.y1 - b.dy;
+    const x = scanFront ? s.x0 : s.x1 - b.dx;
     if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) return null;
     return { block: b, x, y, z: s.z0, space: s };
   }
-  if (c.floating && f.rests[i] === 1) return null;
-  return supportedMove(problem, state, s, anchors, b, c.front, c.left);
+  if (scanFloating && f.rests[i] === 1) return null;
+  return supportedMove(problem, state, s, b, scanFront, scanLeft);
 }
-
-const NO_ANCHORS: Anchor[] = [];
 
 /** How many steps the last `nextFit` took (a skipped chunk is one): the scan's work. */
 let stepped = 0;
@@ -276,8 +277,6 @@ function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, 
 /** The space's bitsets for `nextFitBits` (set per scan; the search is synchronous). */
 let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX, bitsA = bitsX;
 let offX = 0, offY = 0, offZ = 0;
-let scanUsed: Int32Array = new Int32Array(0);
-let scanRemaining: ArrayLike<number> = scanUsed;
 let scanReachX = Infinity, scanReachY = Infinity;
 
 /**
@@ -429,13 +428,17 @@ interface Anchor {
 /** Anchors a space offers per space (the corner first, then the nearest supported corners). */
 const MAX_ANCHORS = 4;
 
+/** The scanned space's anchors: the first `anchorCount` (reused per scan: none outlives it). */
+const anchors: Anchor[] = Array.from({ length: MAX_ANCHORS }, () => ({ x: 0, y: 0, reachX: 0, reachY: 0 }));
+let anchorCount = 0;
+
 /**
  * Above the floor a space's corner may hang over a gap while top faces inside it could
  * carry blocks: besides the corner itself, the corner of each top face at the space's
  * floor (clipped to the space), nearest first. Blocks needing their whole base supported
  * go where the faces reach far enough.
  */
-function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean): Anchor[] {
+function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean): number {
   const cx = front ? s.x0 : s.x1, cy = left ? s.y0 : s.y1;
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
   ptX[0] = cx; ptY[0] = cy; ptD[0] = 0;
@@ -450,9 +453,9 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     ptX[n] = px; ptY[n] = py; ptD[n] = Math.abs(px - cx) + Math.abs(py - cy);
     n++;
   }
-  const out: Anchor[] = [];
+  let count = 0;
   // Nearest first (then by x, y), taken one at a time: only the first few are ever needed.
-  while (n > 0 && out.length < MAX_ANCHORS) {
+  while (n > 0 && count < MAX_ANCHORS) {
     let k = 0;
     for (let j = 1; j < n; j++) {
       if ((ptD[j] - ptD[k] || ptX[j] - ptX[k] || ptY[j] - ptY[k]) < 0) k = j;
@@ -460,12 +463,19 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     const px = ptX[k], py = ptY[k];
     n--;
     ptX[k] = ptX[n]; ptY[k] = ptY[n]; ptD[k] = ptD[n];
-    if (out.some((a) => a.x === px && a.y === py)) continue;
+    if (anchorAt(count, px, py)) continue;
     const [reachX, reachY] = supportedReach(state, s.z0, px, py, dirX, dirY);
-    if (out.length > 0 && (reachX === 0 || reachY === 0)) continue;
-    out.push({ x: px, y: py, reachX, reachY });
+    if (count > 0 && (reachX === 0 || reachY === 0)) continue;
+    const a = anchors[count++];
+    a.x = px; a.y = py; a.reachX = reachX; a.reachY = reachY;
   }
-  return out;
+  return count;
+}
+
+/** One of the first `count` anchors is at (x, y). */
+function anchorAt(count: number, x: number, y: number): boolean {
+  for (let k = 0; k < count; k++) if (anchors[k].x === x && anchors[k].y === y) return true;
+  return false;
 }
 
 /**
@@ -475,15 +485,16 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
 const ptX: number[] = [], ptY: number[] = [], ptD: number[] = [];
 
 /** Some anchor's top faces reach at least dx along x and dy along y. */
-function reaches(anchors: Anchor[], dx: number, dy: number): boolean {
-  for (const a of anchors) if (dx <= a.reachX && dy <= a.reachY) return true;
+function reaches(dx: number, dy: number): boolean {
+  for (let k = 0; k < anchorCount; k++) if (dx <= anchors[k].reachX && dy <= anchors[k].reachY) return true;
   return false;
 }
 
 /** The block at the first anchor where it stays inside the space and can stand. */
-function supportedMove(problem: UnitProblem, state: PackState, s: Space, anchors: Anchor[], b: Block, front: boolean, left: boolean): Move | null {
+function supportedMove(problem: UnitProblem, state: PackState, s: Space, b: Block, front: boolean, left: boolean): Move | null {
   const full = needsFullSupport(problem.items, b);
-  for (const a of anchors) {
+  for (let k = 0; k < anchorCount; k++) {
+    const a = anchors[k];
     if (full && (b.dx > a.reachX || b.dy > a.reachY)) continue;
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;

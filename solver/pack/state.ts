@@ -329,7 +329,7 @@ export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDi
 /**
  * How far the top faces at height z reach from a corner without a gap, along x and along
  * y (dirX/dirY: +1 to grow from a low corner, -1 from a high one). A block needing its
- * whole base supported cannot be longer or wider than this.
+ * whole base supported cannot be longer or wider than this. The pair is reused by the next call.
  */
 export function supportedReach(state: PackState, z: number, px: number, py: number, dirX: number, dirY: number): [number, number] {
   const sup = state.supports;
@@ -340,8 +340,13 @@ export function supportedReach(state: PackState, z: number, px: number, py: numb
   const probeX = px + 0.5 * dirX;
   let y = py;
   for (let i = faceAt(sup, atZ, probeX, y + 0.5 * dirY); i >= 0; i = faceAt(sup, atZ, probeX, y + 0.5 * dirY)) y = dirY > 0 ? sup[i].y1 : sup[i].y0;
-  return [Math.abs(x - px), Math.abs(y - py)];
+  reachOut[0] = Math.abs(x - px);
+  reachOut[1] = Math.abs(y - py);
+  return reachOut;
 }
+
+/** `supportedReach`'s answer, reused (a caller reads it at once: this runs for every anchor of a scan). */
+const reachOut: [number, number] = [0, 0];
 
 /** The first of the faces `atZ` whose inside holds the point, or -1. */
 function faceAt(sup: Support[], atZ: readonly number[], qx: number, qy: number): number {
