@@ -54,10 +54,12 @@ export function fitBitsOf(f: BlockFigures, mayBuild: boolean): FitBits | null {
 
 /**
  * Items a list takes pieces of before its scans keep pieces-left bits (`aliveBits`): with few
- * items each has many blocks, a block placed clears hundreds of them per completion, and
- * the bits cost more than the tests they save (BR3, 8 box types: 10 % slower).
+ * items each has many blocks, a block placed clears hundreds of them per completion, and the
+ * bits cost more than the tests they save (beam of BR3 #1, 8 box types, against no bits: 11 %
+ * slower under full support and without; BR5, 12 types, the same; BR6, 15 types, 6 % faster;
+ * BR7, 20 types, 4 %; 100 types 6 %).
  */
-const ALIVE_ITEMS = 30;
+const ALIVE_ITEMS = 13;
 
 /** The (block, pieces) pairs of the list per item, most pieces first (ties: list order); null below `ALIVE_ITEMS` items. */
 function itemNeeds(f: BlockFigures): ItemNeeds | null {

@@ -62,13 +62,17 @@ export function carveSpaces(
     const o = i * STRIDE;
     const x0 = buf[o], y0 = buf[o + 1], z0 = buf[o + 2], x1 = buf[o + 3], y1 = buf[o + 4], z1 = buf[o + 5];
     let inside = false;
-    for (let j = 0, end = sideCount[side] * STRIDE, q = 0; q < end; j++, q += STRIDE) {
-      if (j === i || buf[q] > x0 || buf[q + 1] > y0 || buf[q + 2] > z0 || buf[q + 3] < x1 || buf[q + 4] < y1 || buf[q + 5] < z1) continue;
-      // Equal spaces: keep the first one only.
-      if (j < i || buf[q] !== x0 || buf[q + 1] !== y0 || buf[q + 2] !== z0 || buf[q + 3] !== x1 || buf[q + 4] !== y1 || buf[q + 5] !== z1) {
+    // An earlier piece holding it (equal spaces: the first one is kept)...
+    for (let q = 0; q < o; q += STRIDE) {
+      if (buf[q + 1] <= y0 && buf[q] <= x0 && buf[q + 4] >= y1 && buf[q + 3] >= x1 && buf[q + 2] <= z0 && buf[q + 5] >= z1) {
         inside = true;
         break;
       }
+    }
+    // ... or a later one holding it and more.
+    for (let q = o + STRIDE, end = sideCount[side] * STRIDE; q < end && !inside; q += STRIDE) {
+      if (buf[q + 1] > y0 || buf[q] > x0 || buf[q + 4] < y1 || buf[q + 3] < x1 || buf[q + 2] > z0 || buf[q + 5] < z1) continue;
+      if (buf[q] !== x0 || buf[q + 1] !== y0 || buf[q + 2] !== z0 || buf[q + 3] !== x1 || buf[q + 4] !== y1 || buf[q + 5] !== z1) inside = true;
     }
     const touching = touchingBySide[side];
     for (let j = 0, end = touchCount[side]; j < end && !inside; j++) {
