@@ -10,6 +10,11 @@ import type { BlockFigures } from './problem.ts';
 interface AxisBits {
   at: Float64Array;
   bits: Int32Array;
+  /**
+   * Per whole extent up to the biggest block's, where its bitset starts (`bitsOffset` without
+   * a search: it runs three times per scan); null when an extent is not a whole number.
+   */
+  offsets: Int32Array | null;
 }
 
 export interface FitBits {
@@ -143,7 +148,23 @@ function axisBits(values: Float64Array, words: number): AxisBits {
   for (let k = 1; k < t; k++) {
     for (let w = 0, o = k * words, p = o - words; w < words; w++) bits[o + w] |= bits[p + w];
   }
-  return { at, bits };
+  return { at, bits, offsets: offsetTable(at, words) };
+}
+
+/** Longest offset table (extents in millimetres of any Unit; 256 KB per axis at most). */
+const MAX_TABLE = 65536;
+
+/** `bitsOffset` for every whole extent from 0 to the biggest threshold (null if a threshold is not whole or too big). */
+function offsetTable(at: Float64Array, words: number): Int32Array | null {
+  const t = at.length;
+  if (t === 0 || !at.every((v) => Number.isInteger(v) && v >= 0 && v < MAX_TABLE)) return null;
+  const top = at[t - 1];
+  const offsets = new Int32Array(top + 1);
+  for (let e = 0, k = 0; e <= top; e++) {
+    while (at[k] < e) k++;
+    offsets[e] = k * words;
+  }
+  return offsets;
 }
 
 /** The first threshold at or above the extent (the last one if none: it holds every block). */
@@ -159,5 +180,8 @@ function thresholdAtLeast(at: Float64Array, extent: number): number {
 
 /** Where in `axis.bits` the bitset for a space extent starts (a superset of the blocks no bigger). */
 export function bitsOffset(axis: AxisBits, words: number, extent: number): number {
+  const offsets = axis.offsets;
+  // A whole extent within the table (an index test: a fraction or a number past the end is undefined).
+  if (offsets !== null && extent >= 0 && extent < offsets.length && (extent | 0) === extent) return offsets[extent];
   return thresholdAtLeast(axis.at, extent) * words;
 }
