@@ -60,9 +60,10 @@ export function fitBitsOf(f: BlockFigures, mayBuild: boolean): FitBits | null {
 /**
  * Items a list takes pieces of before its scans keep pieces-left bits (`aliveBits`): with few
  * items each has many blocks, a block placed clears hundreds of them per completion, and the
- * bits cost more than the tests they save (beam of BR3 #1, 8 box types, against no bits: 11 %
- * slower under full support and without; BR5, 12 types, the same; BR6, 15 types, 6 % faster;
- * BR7, 20 types, 4 %; 100 types 6 %).
+ * bits cost more than the tests they save (one beam, both in one process, against no bits:
+ * BR3 #1, 8 box types, 11 % slower under full support and without; BR5 #1, 12 types, the
+ * same; BR6 #1, 15 types, 6 % faster; BR7 #1, 20 types, 4 %; generated 100 types, #1 6 %,
+ * #2 1 %: noisy figures, the machine was shared).
  */
 const ALIVE_ITEMS = 13;
 
