@@ -51,16 +51,13 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     // rest goes to fewer Units; with several Stops half, as the last quarter goes to the Stops;
     // with many Units a quarter.
     const wanted = fleet.severalStops ? 0.5 : REPLAN_SHARE;
-    const share = (budget * wanted) / plan.units.length < MIN_REPLAN_SLICE_MS ? SHORT_REPLAN_SHARE : wanted;
-    const deadline = plan.units.length > 1 ? ticker.now() + budget * share : end;
-    const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
-    // Several Units: wider phases where each has the time (see phaseItemsFor).
-    const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
-    const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems, evenOver: plan.units.length });
-    iterations++;
-    // At the same Unit count the plan with less in its last Unit: less for fewerUnits to move.
-    const order = compare(prep, better, plan) || lastUnitVolume(better) - lastUnitVolume(plan);
-    if (order < 0) plan = better;
+    const short = (budget * wanted) / plan.units.length < MIN_REPLAN_SLICE_MS;
+    // Several Stops and short slices: the beam re-plan is skipped, its time goes to fewerUnits.
+    if (!(short && fleet.severalStops)) {
+      const deadline = plan.units.length > 1 ? ticker.now() + budget * (short ? SHORT_REPLAN_SHARE : wanted) : end;
+      plan = replanned(fleet, prep, plan, deadline, ticker);
+      iterations++;
+    }
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
     const fewer = atBound(plan, bound) ? plan : fewerUnits(fleet, plan, stopsFrom, ticker, packMs);
@@ -98,6 +95,17 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     securingWarnings: advisories.securingWarnings,
     stats: { elapsedMs: Math.round(ticker.now() - t0), firstPlanMs: Math.round(firstPlanMs), iterations },
   };
+}
+
+/** The fleet planned again Unit by Unit with beam searches until `deadline`; the better of the two plans. */
+function replanned(fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+  const slice = (deadline - ticker.now()) / Math.max(1, plan.units.length);
+  // Several Units: wider phases where each has the time (see phaseItemsFor).
+  const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
+  const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems, evenOver: plan.units.length });
+  // At the same Unit count the plan with less in its last Unit: less for fewerUnits to move.
+  const order = compare(prep, better, plan) || lastUnitVolume(better) - lastUnitVolume(plan);
+  return order < 0 ? better : plan;
 }
 
 /** The advisories, one Unit at a time so progress and cancellation keep moving on big plans. */
