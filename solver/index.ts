@@ -52,7 +52,9 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     // with many Units a quarter.
     const wanted = fleet.severalStops ? 0.5 : REPLAN_SHARE;
     const short = (budget * wanted) / plan.units.length < MIN_REPLAN_SLICE_MS;
-    // Several Stops and short slices: the beam re-plan is skipped, its time goes to fewerUnits.
+    // Several Stops and short slices (scale cargo of 5,000 pieces): no beam re-plan, its time goes
+    // to fewerUnits, which plans the fleet again greedily in other orders and phase widths. Such a
+    // beam plan had 1-2 Units more than the first plan on 8 of 9 traced seeds (sea and road).
     if (!(short && fleet.severalStops)) {
       const deadline = plan.units.length > 1 ? ticker.now() + budget * (short ? SHORT_REPLAN_SHARE : wanted) : end;
       plan = replanned(fleet, prep, plan, deadline, ticker);
