@@ -18,7 +18,8 @@ const REPLAN_SHARE = 0.75;
 /**
  * Under this many ms per Unit the re-plan buys little (50 Units in 5 s) and gets only
  * SHORT_REPLAN_SHARE; the Unit count gets the rest (the multi-container problem 5, 55 Units in
- * the first plan: 52 -> 51; scale sea 5,000 pieces with 5 s of CPU: 54 -> 53).
+ * the first plan: 52 -> 51; scale sea 5,000 pieces with 5 s of CPU: 54 -> 53). With several
+ * Stops it gets nothing there: the other greedy plans of fewerUnits use the time better.
  */
 const MIN_REPLAN_SLICE_MS = 100;
 const SHORT_REPLAN_SHARE = 0.25;
