@@ -142,12 +142,13 @@ test('a beam search that gets through every width goes through them again withou
 });
 
 /**
- * A phase of 12 box types, 6 pieces each, with general blocks: enough blocks that a scan
- * steps over whole chunks, and (scanned often) uses the extent bitsets of `fit-bits.ts`.
+ * A phase of `types` box types (12 unless told), 6 pieces each, with general blocks: enough
+ * blocks that a scan steps over whole chunks, and (scanned often) uses the extent bitsets of
+ * `fit-bits.ts`; from 13 types also the pieces-left bits.
  */
-function manyBlocks(s: UnitSpec): () => UnitProblem {
+function manyBlocks(s: UnitSpec, types = 12): () => UnitProblem {
   const rng = makeRng(3);
-  const items = Array.from({ length: 12 }, (_, i) =>
+  const items = Array.from({ length: types }, (_, i) =>
     boxItem(i, 100 * (2 + Math.floor(rng() * 5)), 100 * (2 + Math.floor(rng() * 4)), 100 * (2 + Math.floor(rng() * 5)), { weight: 50, supportPermille: i % 3 === 0 ? 1000 : 700 }),
   );
   const phase = { items: items.map((it) => it.index), groups: [] };
@@ -192,6 +193,36 @@ for (const supportNone of [false, true]) {
     t.true(compared > 100 && state.placed.length > 5);
   });
 }
+
+test('a scan through the pieces-left bits offers the same moves and counts the same work as the plain scan, before and after a clone places more', (t) => {
+  const s: UnitSpec = { ...spec, H: 1000, payload: 4000 };
+  const make = manyBlocks(s, 16);
+  const reused = make();
+  reused.scanBits = true; // as a beam search sets it
+  const same = (state: PackState) => {
+    const fresh = make();
+    for (let si = 0; si < state.spaces.length; si++) {
+      const w0 = fresh.work, w1 = reused.work;
+      t.deepEqual(offered(feasibleMoves(reused, state, si, 5)), offered(feasibleMoves(fresh, state, si, 5)));
+      t.is(reused.work - w1, fresh.work - w0);
+    }
+  };
+  let state = new PackState(s, reused.items.length);
+  for (let step = 0; step < 40; step++) {
+    same(state);
+    const moves = childMoves(reused, state, 4).moves;
+    if (moves.length === 0) break;
+    const m = moves[moves.length - 1];
+    const next = state.clone();
+    place(next, s, reused.items, m.block, m.x, m.y, m.z, 100);
+    same(next);
+    // The parent shares its bits with the clone until one of them changes: still its own.
+    same(state);
+    state = next;
+  }
+  t.not(fitBitsOf(reused.figures(0), false)?.needs ?? null, null);
+  t.true(state.placed.length > 5);
+});
 
 test('only a beam-searched problem builds extent bitsets: greedy packings (a fleet\'s first plan) scan plainly', (t) => {
   const s: UnitSpec = { ...spec, H: 1000, payload: 4000 };
