@@ -158,13 +158,12 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
       }
     }
     bitsX = fb.x.bits; bitsY = fb.y.bits; bitsZ = fb.z.bits;
-    if (fb.needs) bitsA = aliveOf(problem, state, f, fb, fb.needs);
+    bitsA = fb.needs ? aliveOf(problem, state, f, fb, fb.needs) : allOnes(fb.words);
     offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
   }
   const out: Move[] = [];
   for (; i < n; i++) {
     if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
-    else if (fb.needs) i = nextFitAlive(f, i, n, sx, sy, sz, weightLeft);
     else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
@@ -274,8 +273,18 @@ function nextFit(f: BlockFigures, i: number, n: number, sx: number, sy: number, 
   return i;
 }
 
-/** The space's bitsets for `nextFitBits` (set per scan; the search is synchronous). */
+/**
+ * The space's bitsets for `nextFitBits` (set per scan; the search is synchronous); `bitsA`: the
+ * state's pieces-left bits (`aliveOf`), or all ones on lists without them.
+ */
 let bitsX: Int32Array = new Int32Array(0), bitsY = bitsX, bitsZ = bitsX, bitsA = bitsX;
+let ones = new Int32Array(0);
+
+/** At least `words` words of all ones (no block ruled out). */
+function allOnes(words: number): Int32Array {
+  if (ones.length < words) ones = new Int32Array(words).fill(-1);
+  return ones;
+}
 let offX = 0, offY = 0, offZ = 0;
 let scanReachX = Infinity, scanReachY = Infinity;
 
@@ -284,53 +293,13 @@ let scanReachX = Infinity, scanReachY = Infinity;
  * space's bitsets (`fit-bits.ts`) leave are tested: a chunk lies within one bitset word
  * (CHUNK_BITS <= 5). It also steps over blocks `moveAt` would refuse (so the scan finds the
  * same moves): whose pieces are not left (half the blocks that fit on BR7), or that need full
- * support and are longer or wider than any anchor's faces reach.
+ * support and are longer or wider than any anchor's faces reach. On lists of many items the
+ * state's pieces-left bits (`bitsA`) step over the blocks whose pieces are gone without reading
+ * them (nine in ten of the blocks whose extents fit a space on 100 box types).
  */
 function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
   const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight, item, count, full } = f;
   const used = scanUsed, remaining = scanRemaining, reachX = scanReachX, reachY = scanReachY;
-  const mask = (1 << CHUNK_BITS) - 1;
-  let steps = 0;
-  while (i < n) {
-    if ((i & mask) === 0) {
-      const c = i >> CHUNK_BITS;
-      if (chunkDx[c] > sx || chunkDy[c] > sy || chunkDz[c] > sz || chunkWeight[c] > weightLeft) {
-        steps++;
-        i += mask + 1;
-        continue;
-      }
-    }
-    // The rest of i's chunk: each block counts a step up to the one found (as `nextFit`).
-    const end = Math.min((i | mask) + 1, n);
-    const w = i >> 5;
-    let bits = ((bitsX[offX + w] & bitsY[offY + w] & bitsZ[offZ + w]) >>> (i & 31)) & ((1 << (end - i)) - 1);
-    while (bits !== 0) {
-      const k = 31 - Math.clz32(bits & -bits);
-      const j = i + k;
-      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
-        const it = item[j];
-        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) {
-          stepped = steps + k + 1;
-          return j;
-        }
-      }
-      bits &= bits - 1;
-    }
-    steps += end - i;
-    i = end;
-  }
-  stepped = steps;
-  return i;
-}
-
-/**
- * As `nextFitBits` (the same steps counted and block found), where the state's pieces-left
- * bits (`aliveOf`) step over the blocks whose pieces are gone without reading them: on 100
- * box types nine in ten of the blocks whose extents fit a space.
- */
-function nextFitAlive(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
-  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight, full } = f;
-  const reachX = scanReachX, reachY = scanReachY;
   const mask = (1 << CHUNK_BITS) - 1;
   let steps = 0;
   while (i < n) {
@@ -350,8 +319,11 @@ function nextFitAlive(f: BlockFigures, i: number, n: number, sx: number, sy: num
       const k = 31 - Math.clz32(bits & -bits);
       const j = i + k;
       if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
-        stepped = steps + k + 1;
-        return j;
+        const it = item[j];
+        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) {
+          stepped = steps + k + 1;
+          return j;
+        }
       }
       bits &= bits - 1;
     }
