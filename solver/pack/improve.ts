@@ -6,6 +6,16 @@ import type { PackState } from './state.ts';
 import { searchRegions } from './region-search.ts';
 import { searchTail } from './tail-search.ts';
 
+/** A stage of `improveUnit`, in order (`regions` only under a support rule, `tail` without Stops). */
+export type Stage = 'greedies' | 'beam' | 'beams' | 'tail' | 'regions' | 'end';
+
+/**
+ * Diagnostics only (scripts/bench/stage-gains.ts): when set, told the best plan's volume and the
+ * clock's reading after each stage of `improveUnit` (`beam`: one beam search's own plan, before the
+ * `beams` stage ends). Never set by the solver; it decides nothing.
+ */
+export const stageTrace: { fn: ((stage: Stage, volume: number, now: number) => void) | null } = { fn: null };
+
 /** Fewest variants that get a beam search once time is short. */
 const MIN_BEAMED = 2;
 /**
@@ -64,6 +74,7 @@ export function improveUnit(
     if (k === 0 || state.volume > best.volume) { best = state; bestProblem = problem; }
     if (best.volume >= bound || ticker.now() >= deadline) return best;
   }
+  stageTrace.fn?.('greedies', best.volume, ticker.now());
   ranked.sort((a, b) => b.volume - a.volume || a.k - b.k);
   // Medians, in work (a greedy's work: blocks scanned and spaces handled).
   const cost = Math.max(median(costs), 1) * Math.max(median(decisions), 1);
@@ -81,6 +92,7 @@ export function improveUnit(
       const now = ticker.now();
       const share = n < beamed.length ? (end - now) / (beamed.length - n) : (end - now) / 2;
       const state = beamSearch(problem, root, Math.min(end, now + Math.max(share, 1)));
+      stageTrace.fn?.('beam', state.volume, ticker.now());
       if (state.volume > best.volume) { best = state; bestProblem = problem; }
     }
   };
@@ -104,10 +116,14 @@ export function improveUnit(
     n = beamed.length; // the unperturbed beams are done: restarts next
   }
   beamUntil(beamEnd);
+  stageTrace.fn?.('beams', best.volume, ticker.now());
   const tailEnd = regions ? deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now()) : deadline;
   if (tail && best.volume < bound) best = searchTail(bestProblem!, root, best, tailEnd, ticker);
+  if (tail) stageTrace.fn?.('tail', best.volume, ticker.now());
   if (regions && best.volume < bound) best = searchRegions(bestProblem!, root, best, deadline, ticker);
+  if (regions) stageTrace.fn?.('regions', best.volume, ticker.now());
   beamUntil(deadline);
+  stageTrace.fn?.('end', best.volume, ticker.now());
   return best;
 }
 

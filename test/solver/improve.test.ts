@@ -1,10 +1,10 @@
 // Which variants get one Unit's improvement time (pack/improve.ts).
 import test from 'ava';
-import { beamedVariants, improveUnit } from '../../solver/pack/improve.ts';
+import { beamedVariants, improveUnit, stageTrace, type Stage } from '../../solver/pack/improve.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Ticker } from '../../solver/ticker.ts';
-import { fakeTicker, sixTypes as items, sixTypesProblem, smallSpec as spec } from './helpers.ts';
+import { fakeTicker, placements, sixTypes as items, sixTypesProblem, smallSpec as spec } from './helpers.ts';
 
 const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = [
   { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
@@ -47,4 +47,28 @@ test('with time for every variant, every variant gets beam time in rank order', 
 
 test('otherwise (no support rule, or a fleet\'s cargo of more than one load) the best ranked variants get the beam time, general blocks or not', (t) => {
   t.deepEqual(beamedVariants(ranked, general, 4, false), [3, 4, 1, 2]);
+});
+
+test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
+  const tight = { ...spec, L: 1000 };
+  const root = new PackState(tight, items.length);
+  const run = () => {
+    const ticker = fakeTicker();
+    return improveUnit((k, noise) => sixTypesProblem(ticker, { ...tight, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7);
+  };
+  const plain = run();
+  const seen: { stage: Stage; volume: number }[] = [];
+  stageTrace.fn = (stage, volume) => { seen.push({ stage, volume }); };
+  let traced;
+  try {
+    traced = run();
+  } finally {
+    stageTrace.fn = null;
+  }
+  t.deepEqual(placements(traced), placements(plain));
+  const stages = seen.filter((s) => s.stage !== 'beam');
+  t.deepEqual(stages.map((s) => s.stage), ['greedies', 'beams', 'tail', 'regions', 'end']);
+  for (let k = 1; k < stages.length; k++) t.true(stages[k].volume >= stages[k - 1].volume);
+  t.is(stages[stages.length - 1].volume, traced.volume);
+  t.true(seen.some((s) => s.stage === 'beam'));
 });
