@@ -67,12 +67,12 @@ function otherOrdered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: T
   const fleets = new Map<EntryOrder, Fleet>();
   let best = plan;
   let needs = ORDER_TIME * packMs;
-  for (const { order, phaseItems } of OTHER_PLANS) {
+  for (const { order, phaseItems, blockOrder } of OTHER_PLANS) {
     if (end - ticker.now() < needs) break;
     const t0 = ticker.now();
     let ordered = fleets.get(order);
     if (!ordered) fleets.set(order, (ordered = fleet.reordered(order)));
-    const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems });
+    const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
     needs = ticker.now() - t0;
     if (isEmpty(other.left, other.groupsLeft) && other.units.length < best.units.length) best = other;
   }

@@ -65,6 +65,8 @@ export interface FleetMode {
   phaseItems?: number;
   /** A re-plan: the Units of the plan it improves on, over which `sliceMs` was shared evenly. */
   evenOver?: number;
+  /** Greedy plans only: the blocks' order within a Unit (default the row's: by cross-section; fleet/orders.ts). */
+  blockOrder?: UnitSpec['order'];
 }
 
 /** What fleets packing one cargo in different orders share: the rows and their groups' blocks. */
@@ -253,7 +255,7 @@ export class Fleet {
       .filter((v) => v.volume >= volume && v.spec.payload >= weight)
       .sort((a, b) => a.volume - b.volume || a.spec.payload - b.spec.payload);
     for (const view of fitsAll.slice(0, 3)) {
-      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0, stopGuard: mode.stopGuard });
+      const state = this.fill(view, new PackState(view.spec, this.prep.items.length), left, groupsLeft, { beam: false, sliceMs: 0, deadline: 0, stopGuard: mode.stopGuard, blockOrder: mode.blockOrder });
       if (state.volume >= volume) return { view, state };
     }
     const density = weight > 0 ? volume / weight : Infinity;
@@ -285,7 +287,10 @@ export class Fleet {
     const deadline = Math.min(this.ticker.now() + mode.sliceMs, mode.deadline);
     // Out of time (or first plan): the plain greedy.
     // The first plan stacks short lines into columns (many small lines over many Units).
-    if (!mode.beam || this.ticker.now() >= deadline) return greedy(make(view.spec, null, 0, true), root);
+    if (!mode.beam || this.ticker.now() >= deadline) {
+      const spec = mode.blockOrder && mode.blockOrder !== view.spec.order ? { ...view.spec, order: mode.blockOrder } : view.spec;
+      return greedy(make(spec, null, 0, true), root);
+    }
     // Improvement: several greedy policies, each with and without general blocks.
     const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = this.severalStops
       ? [{ anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' }]

@@ -8,25 +8,34 @@ import type { Item } from '../../model.ts';
 
 export type EntryOrder = 'volume' | 'crates-first' | 'not-stackable-first' | 'heaviest-first';
 
-/** One more greedy plan of the fleet: a packing order, and item types per phase (default: the first plan's). */
+/**
+ * One more greedy plan of the fleet: a packing order, item types per phase (default: the first
+ * plan's) and the blocks' order within a Unit (default: the row's, by cross-section).
+ */
 export interface Replan {
   order: EntryOrder;
   phaseItems?: number;
+  blockOrder?: 'volume';
 }
 
 /**
  * The other plans, in the order they are tried while time is left. Narrower phases change which
  * lines share a phase (columns and platforms pair within one): on sea cargo of 5,000 pieces,
  * seeds 1-10, phases of 40 or 60 types gave one Unit fewer than every order at 80 on 5 of 10.
- * At 5,000 pieces only the first four or five fit the time, so the ones that most often gave the
- * fewest Units go first (first plans of seeds 1-10, sea and road, 5,000 pieces: where some plan
- * beat the first, phases of 60 in one of the three orders were among the best on 9 of 10; heaviest
- * first never). Phases of 30 come last: they fit the time at 1,000 pieces (30-150 ms a plan),
- * where the orders alone seldom change a phase (seeds 1-10: one Unit fewer on 2 of 20).
+ * Blocks taken biggest by volume first rather than by cross-section change which pieces end
+ * each Unit's wall: first plans at 5,000 pieces, seeds 1-13 sea and 1-8 road, the best of the
+ * eleven plans at cross-section order was beaten by one of these on 6 of 21 (one Unit each), so
+ * four of them go first. At 5,000 pieces only the first five or six fit the time. Phases of 30
+ * come late (they fit the time at 1,000 pieces, 30-150 ms a plan, where the orders alone seldom
+ * change a phase: seeds 1-10, one Unit fewer on 2 of 20).
  */
 export const OTHER_PLANS: readonly Replan[] = [
-  { order: 'not-stackable-first', phaseItems: 60 },
+  { order: 'volume', phaseItems: 60, blockOrder: 'volume' },
+  { order: 'not-stackable-first', blockOrder: 'volume' },
+  { order: 'crates-first', phaseItems: 60, blockOrder: 'volume' },
+  { order: 'crates-first', blockOrder: 'volume' },
   { order: 'volume', phaseItems: 60 },
+  { order: 'not-stackable-first', phaseItems: 60 },
   { order: 'crates-first', phaseItems: 60 },
   { order: 'not-stackable-first', phaseItems: 40 },
   { order: 'volume', phaseItems: 40 },
