@@ -60,10 +60,18 @@ test('with several Stops the improvement loads every piece in no more Units, the
   t.deepEqual(again.placements, improved.placements);
 });
 
-test('the other plans differ from each other and from the first plan (volume order, default phases)', (t) => {
-  const keys = OTHER_PLANS.map(({ order, phaseItems }) => `${order}/${phaseItems ?? 'default'}`);
+test('the other plans differ from each other and from the first plan (volume order, default phases, blocks by cross-section)', (t) => {
+  const keys = OTHER_PLANS.map(({ order, phaseItems, blockOrder }) => `${order}/${phaseItems ?? 'default'}/${blockOrder ?? 'section'}`);
   t.is(new Set(keys).size, keys.length);
-  t.false(keys.includes('volume/default'));
+  t.false(keys.includes('volume/default/section'));
+});
+
+test('a greedy plan taking blocks by volume instead of cross-section still loads every piece', (t) => {
+  const inp = mixed(0);
+  const fleet = new Fleet(inp, prepare(inp), new Ticker());
+  const plan = fleet.reordered('crates-first').plan({ beam: false, sliceMs: 0, deadline: 0, blockOrder: 'volume' });
+  t.true(plan.left.every((n) => n === 0));
+  t.is(plan.groupsLeft.size, 0);
 });
 
 test('a narrower phase width in another order still loads every piece', (t) => {
