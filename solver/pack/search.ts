@@ -56,6 +56,8 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
   }
   let n = 0;
   let packed = true;
+  // The first in fill order, found on the way (as `takeFirst` compares: the keys, larger first, the earlier on ties).
+  let first = -1, fa = 0, fb = 0, fc = 0, fv = 0;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
     if (s.dead === state.phase) continue;
@@ -69,25 +71,38 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
       const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
       a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
     }
-    keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0); keyI[n] = i;
+    const v = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+    keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = v; keyI[n] = i;
     keyK[n] = (a * PACK + b) * PACK + c;
     // A whole number in [0, 2^16) is its own low 16 bits (so packs exactly).
     if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) packed = false;
+    if (first < 0 || a < fa || (a === fa && (b < fb || (b === fb && (c < fc || (c === fc && v > fv)))))) {
+      first = n; fa = a; fb = b; fc = c; fv = v;
+    }
     n++;
   }
   packedKeys = packed;
+  firstKey = first;
   return n;
 }
 
+/** The first of the scratch keys in fill order as `spaceKeys` left them (-1: unknown, `takeFirst` looks). */
+let firstKey = -1;
+
 /** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
 function takeFirst(n: number): number {
-  let k = 0;
-  if (packedKeys) {
+  let k = firstKey;
+  firstKey = -1;
+  if (k >= 0) {
+    // Found by `spaceKeys`.
+  } else if (packedKeys) {
+    k = 0;
     for (let j = 1; j < n; j++) {
       const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
     }
   } else {
+    k = 0;
     for (let j = 1; j < n; j++) {
       const d = keyA[j] - keyA[k] || keyB[j] - keyB[k] || keyC[j] - keyC[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;

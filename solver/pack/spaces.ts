@@ -23,12 +23,14 @@ const touchCount = new Int32Array(6);
  * Removes the box from every space it cuts and returns the new list (the same array, the
  * spaces it keeps first in their order, then the new ones: the caller owns it): each cut space
  * leaves up to six maximal pieces. Spaces thinner than `minDim` in any direction can hold
- * nothing and are dropped; spaces inside others are dropped too.
+ * nothing and are dropped; spaces inside others are dropped too. `revive`: the height of the
+ * box's new top faces under a support rule (-1: none): a space left dead (`dead` >= 0) whose
+ * floor lies there comes back live (the faces may make it usable again), in the same pass.
  */
 export function carveSpaces(
   spaces: Space[],
   bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
-  minDim: number,
+  minDim: number, revive = -1,
 ): Space[] {
   touchCount.fill(0);
   sideCount.fill(0);
@@ -38,7 +40,7 @@ export function carveSpaces(
   for (let r = 0, n = spaces.length; r < n; r++) {
     const s = spaces[r];
     if (s.x1 <= bx0 || s.x0 >= bx1 || s.y1 <= by0 || s.y0 >= by1 || s.z1 <= bz0 || s.z0 >= bz1) {
-      spaces[kept++] = s;
+      spaces[kept++] = s.z0 === revive && s.dead >= 0 ? { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1 } : s;
       const side = touchSide(s, bx0, by0, bz0, bx1, by1, bz1);
       if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
       continue;
@@ -79,7 +81,9 @@ export function carveSpaces(
       const t = touching[j];
       if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) inside = true;
     }
-    if (!inside) spaces.push({ x0, y0, z0, x1, y1, z1, dead: buf[o + 6] });
+    if (inside) continue;
+    const dead = buf[o + 6];
+    spaces.push({ x0, y0, z0, x1, y1, z1, dead: z0 === revive && dead >= 0 ? -1 : dead });
   }
   return spaces;
 }

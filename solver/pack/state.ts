@@ -258,16 +258,8 @@ function fragileLoadOk(state: PackState, items: Item[], block: Block, x: number,
 
 /** Puts the block at (x, y, z): updates spaces, top faces, fragile loads, counts. */
 export function place(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number, minDim: number): void {
-  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim);
-  const top = z + block.dz;
-  if (!spec.supportNone) {
-    // New top faces may make a space that failed before usable again.
-    const spaces = state.spaces; // the state's own array (a clone copies it): safe to update in place
-    for (let i = 0; i < spaces.length; i++) {
-      const s = spaces[i];
-      if (s.dead >= 0 && s.z0 === top) spaces[i] = { ...s, dead: -1 };
-    }
-  }
+  // New top faces may make a space that failed before usable again (carving revives it).
+  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim, spec.supportNone ? -1 : z + block.dz);
   if (block.pieces) {
     const order = block.pieces.slice().sort((a, b) => a.z - b.z);
     for (const p of order) {
