@@ -2,7 +2,7 @@
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { WIDTHS, beamSearch, childMoves, feasibleMoves, greedy, merit } from '../../solver/pack/search.ts';
+import { WIDTHS, beamSearch, childMoves, feasibleMoves, greedy, merit, spaceOrder } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { makeRng } from '../../solver/prng.ts';
@@ -233,4 +233,33 @@ test('only a beam-searched problem builds extent bitsets: greedy packings (a fle
   const beamed = make();
   beamSearch(beamed, new PackState(s, beamed.items.length), Number.POSITIVE_INFINITY);
   t.not(fitBitsOf(beamed.figures(0), false), null);
+});
+
+test('the spaces are taken in fill order: nearest a corner by sorted distances, larger first on ties, the earlier on full ties', (t) => {
+  const rng = makeRng(41);
+  const at = (n: number) => Math.floor(rng() * n);
+  const L = 1200, W = 600, H = 500;
+  for (const anchor of ['corner', 'wall'] as const) {
+    const spec: UnitSpec = { L, W, H, payload: 1e12, supportNone: false, anchor, order: 'volume' };
+    const problem = { spec } as unknown as UnitProblem;
+    for (let run = 0; run < 30; run++) {
+      const state = new PackState(spec, 1);
+      state.spaces = [];
+      // Coarse coordinates: many ties on the keys and the volumes.
+      for (let k = 0; k < 1 + at(20); k++) {
+        const x0 = 100 * at(6), y0 = 100 * at(3), z0 = 100 * at(3);
+        state.spaces.push({ x0, y0, z0, x1: x0 + 100 * (1 + at(6)), y1: y0 + 100 * (1 + at(3)), z1: z0 + 100 * (1 + at(2)), dead: at(4) === 0 ? 0 : -1 });
+      }
+      const keys = state.spaces.map((s, i) => {
+        const dy = Math.min(s.y0, W - s.y1);
+        const d = anchor === 'wall' ? [s.x0, s.z0, dy] : [Math.min(s.x0, L - s.x1), dy, s.z0].sort((a, b) => a - b);
+        return { i, d, v: (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0), live: s.dead !== 0 };
+      });
+      const want = keys
+        .filter((k) => k.live)
+        .sort((a, b) => a.d[0] - b.d[0] || a.d[1] - b.d[1] || a.d[2] - b.d[2] || b.v - a.v || a.i - b.i)
+        .map((k) => k.i);
+      t.deepEqual(spaceOrder(problem, state), want);
+    }
+  }
 });

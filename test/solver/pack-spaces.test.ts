@@ -50,3 +50,38 @@ test('carving keeps the same maximal spaces as comparing every cut piece with ev
     }
   }
 });
+
+test('carving with new top faces at a height brings back the dead spaces whose floor lies there, and only those', (t) => {
+  const rng = makeRng(23);
+  const at = (n: number) => Math.floor(rng() * n);
+  for (let run = 0; run < 40; run++) {
+    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 1000, y1: 500, z1: 400, dead: -1 }];
+    let plain = fast.slice();
+    for (let k = 0; k < 25; k++) {
+      // Some spaces left dead (as a scan that found nothing leaves them), the same on both sides.
+      for (let i = 0; i < fast.length; i++) {
+        if (at(3) === 0) {
+          fast[i] = { ...fast[i], dead: at(4) };
+          plain[i] = { ...plain[i], dead: fast[i].dead };
+        }
+      }
+      const s = fast[at(fast.length)];
+      const dx = Math.min(s.x1 - s.x0, 20 + at(180)), dy = Math.min(s.y1 - s.y0, 20 + at(180)), dz = Math.min(s.z1 - s.z0, 20 + at(180));
+      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20, box[5]);
+      // The plain way: carve, then a pass reviving the dead spaces at the box's top.
+      plain = carvePlain(plain, box, 20).map((p) => (p.dead >= 0 && p.z0 === box[5] ? { ...p, dead: -1 } : p));
+      t.deepEqual(fast, plain);
+      if (fast.length === 0) break;
+    }
+  }
+});
+
+test('carving without a revive height leaves every dead mark as it was', (t) => {
+  const spaces: Space[] = [
+    { x0: 0, y0: 0, z0: 100, x1: 1000, y1: 500, z1: 400, dead: 2 },
+    { x0: 0, y0: 0, z0: 0, x1: 300, y1: 500, z1: 400, dead: 1 },
+  ];
+  const out = carveSpaces(spaces.slice(), 0, 0, 0, 100, 100, 100, 20);
+  t.true(out.every((s) => s.dead >= 0));
+});
