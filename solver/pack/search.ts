@@ -451,7 +451,8 @@ function supportedAnchors(state: PackState, s: Space, front: boolean, left: bool
     n--;
     ptX[k] = ptX[n]; ptY[k] = ptY[n]; ptD[k] = ptD[n];
     if (anchorAt(count, px, py)) continue;
-    const [reachX, reachY] = supportedReach(state, s.z0, px, py, dirX, dirY);
+    const reach = supportedReach(state, s.z0, px, py, dirX, dirY);
+    const reachX = reach[0], reachY = reach[1];
     if (count > 0 && (reachX === 0 || reachY === 0)) continue;
     const a = anchors[count++];
     a.x = px; a.y = py; a.reachX = reachX; a.reachY = reachY;

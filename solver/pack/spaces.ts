@@ -39,19 +39,30 @@ export function carveSpaces(
   let kept = 0;
   for (let r = 0, n = spaces.length; r < n; r++) {
     const s = spaces[r];
-    if (s.x1 <= bx0 || s.x0 >= bx1 || s.y1 <= by0 || s.y0 >= by1 || s.z1 <= bz0 || s.z0 >= bz1) {
-      spaces[kept++] = s.z0 === revive && s.dead >= 0 ? { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1 } : s;
-      const side = touchSide(s, bx0, by0, bz0, bx1, by1, bz1);
-      if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
+    const { x0, y0, z0, x1, y1, z1, dead } = s;
+    // Apart from the box along the first axis found apart (x, then y, then z), it may share part
+    // of the box's face on that side (0..5 as the cut pieces), overlapping it along the other
+    // two axes, and of no other face.
+    let side = -1;
+    if (x1 <= bx0 || x0 >= bx1) {
+      if ((x1 === bx0 || x0 === bx1) && y1 > by0 && y0 < by1 && z1 > bz0 && z0 < bz1) side = x1 === bx0 ? 0 : 1;
+    } else if (y1 <= by0 || y0 >= by1) {
+      if ((y1 === by0 || y0 === by1) && z1 > bz0 && z0 < bz1) side = y1 === by0 ? 2 : 3;
+    } else if (z1 <= bz0 || z0 >= bz1) {
+      if (z1 === bz0) side = 4;
+      else if (z0 === bz1) side = 5;
+    } else {
+      // Cut: the pieces left on each side.
+      if (bx0 - x0 >= minDim) addPiece(x0, y0, z0, bx0, y1, z1, dead, 0);
+      if (x1 - bx1 >= minDim) addPiece(bx1, y0, z0, x1, y1, z1, dead, 1);
+      if (by0 - y0 >= minDim) addPiece(x0, y0, z0, x1, by0, z1, dead, 2);
+      if (y1 - by1 >= minDim) addPiece(x0, by1, z0, x1, y1, z1, dead, 3);
+      if (bz0 - z0 >= minDim) addPiece(x0, y0, z0, x1, y1, bz0, dead, 4);
+      if (z1 - bz1 >= minDim) addPiece(x0, y0, bz1, x1, y1, z1, dead, 5);
       continue;
     }
-    const { x0, y0, z0, x1, y1, z1, dead } = s;
-    if (bx0 - x0 >= minDim) addPiece(x0, y0, z0, bx0, y1, z1, dead, 0);
-    if (x1 - bx1 >= minDim) addPiece(bx1, y0, z0, x1, y1, z1, dead, 1);
-    if (by0 - y0 >= minDim) addPiece(x0, y0, z0, x1, by0, z1, dead, 2);
-    if (y1 - by1 >= minDim) addPiece(x0, by1, z0, x1, y1, z1, dead, 3);
-    if (bz0 - z0 >= minDim) addPiece(x0, y0, z0, x1, y1, bz0, dead, 4);
-    if (z1 - bz1 >= minDim) addPiece(x0, y0, bz1, x1, y1, z1, dead, 5);
+    spaces[kept++] = z0 === revive && dead >= 0 ? { x0, y0, z0, x1, y1, z1, dead: -1 } : s;
+    if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
   }
   spaces.length = kept;
   // A cut piece reaches the box's face on its side across part of the box's other two
@@ -94,27 +105,6 @@ function addPiece(x0: number, y0: number, z0: number, x1: number, y1: number, z1
   buf[o] = x0; buf[o + 1] = y0; buf[o + 2] = z0; buf[o + 3] = x1; buf[o + 4] = y1; buf[o + 5] = z1; buf[o + 6] = dead;
   orderSide[pieces] = side;
   orderIndex[pieces++] = k;
-}
-
-/**
- * The side of the box (0..5 as the cut pieces) whose face the space shares part of without
- * cutting the box, or -1. A space that does not cut the box shares part of one face at most.
- */
-function touchSide(s: Space, bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number): number {
-  const ox = s.x1 > bx0 && s.x0 < bx1, oy = s.y1 > by0 && s.y0 < by1, oz = s.z1 > bz0 && s.z0 < bz1;
-  if (oy && oz) {
-    if (s.x1 === bx0) return 0;
-    if (s.x0 === bx1) return 1;
-  }
-  if (ox && oz) {
-    if (s.y1 === by0) return 2;
-    if (s.y0 === by1) return 3;
-  }
-  if (ox && oy) {
-    if (s.z1 === bz0) return 4;
-    if (s.z0 === bz1) return 5;
-  }
-  return -1;
 }
 
 export function contains(a: Space, b: Space): boolean {
