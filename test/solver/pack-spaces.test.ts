@@ -85,3 +85,23 @@ test('carving without a revive height leaves every dead mark as it was', (t) => 
   const out = carveSpaces(spaces.slice(), 0, 0, 0, 100, 100, 100, 20);
   t.true(out.every((s) => s.dead >= 0));
 });
+
+test('carving keeps the same maximal spaces as the plain definition on fractional corners too', (t) => {
+  const rng = makeRng(5);
+  const at = (n: number) => Math.floor(rng() * n);
+  // Tenths of a unit: sums of extents round, so boxes of different sizes may tie.
+  const tenth = (n: number) => at(n) * 0.1;
+  for (let run = 0; run < 40; run++) {
+    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 100, y1: 50, z1: 40, dead: -1 }];
+    let plain = fast.slice();
+    for (let k = 0; k < 25; k++) {
+      const s = fast[at(fast.length)];
+      const dx = Math.min(s.x1 - s.x0, 2 + tenth(180)), dy = Math.min(s.y1 - s.y0, 2 + tenth(180)), dz = Math.min(s.z1 - s.z0, 2 + tenth(180));
+      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 2);
+      plain = carvePlain(plain, box, 2);
+      t.deepEqual(fast, plain);
+      if (fast.length === 0) break;
+    }
+  }
+});
