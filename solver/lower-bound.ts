@@ -20,6 +20,8 @@ export interface UnitBounds {
   dff: number;
   /** Floor area of what nothing may stand on (see `notStackableBound`). */
   notStackableFloor: number;
+  /** Volume and weight together, over Unit types of different payload per volume (see `volumeWeightBound`). */
+  volumeWeight: number;
   bound: number;
 }
 
@@ -73,7 +75,40 @@ export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[
   const v = Math.ceil(volume / maxVolume), w = Math.ceil(weight / maxPayload), f = Math.ceil(floor / maxFloor);
   const d = dff ? Math.max(dffBound(lines, equipment), lineDffBound(lines, equipment)) : 0;
   const n = notStackableBound(lines, equipment, supportNone);
-  return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, bound: Math.max(v, w, f, d, n) };
+  const rows = equipment.map((e) => ({ volume: e.innerLengthMm * e.innerWidthMm * e.innerHeightMm, payload: e.maxPayloadG }));
+  const vw = volumeWeightBound(volume, weight, rows);
+  return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, volumeWeight: vw, bound: Math.max(v, w, f, d, n, vw) };
+}
+
+/**
+ * Volume and weight at once. A 20' may carry more weight than a 40' HC but less than half its
+ * volume, so cargo both heavy and bulky needs more Units than either bound alone says. For a
+ * weight share t in [0, 1], measure cargo and Units in t * weight / P + (1 - t) * volume / V (P, V
+ * the largest payload and volume, for scale): no Unit holds more than its row's measure, so the
+ * cargo's measure over the largest row measure bounds the Units for every t. That ratio is
+ * monotone between the points where the rows' measures cross, so those and 0 and 1 are tried.
+ */
+export function volumeWeightBound(volume: number, weight: number, rows: { volume: number; payload: number }[]): number {
+  const P = Math.max(...rows.map((r) => r.payload)), V = Math.max(...rows.map((r) => r.volume));
+  if (rows.length === 0 || !(P > 0) || !(V > 0)) return 0;
+  // Per row, its measure at t is a + b * t.
+  const lines = rows.map((r) => ({ a: r.volume / V, b: r.payload / P - r.volume / V }));
+  const shares = [0, 1];
+  for (let i = 0; i < lines.length; i++) {
+    for (let j = i + 1; j < lines.length; j++) {
+      const db = lines[i].b - lines[j].b;
+      if (db === 0) continue;
+      const t = (lines[j].a - lines[i].a) / db;
+      if (t > 0 && t < 1) shares.push(t);
+    }
+  }
+  let best = 0;
+  for (const t of shares) {
+    const cargo = t * (weight / P) + (1 - t) * (volume / V);
+    const unit = Math.max(...lines.map((l) => l.a + l.b * t));
+    best = Math.max(best, Math.ceil(cargo / unit - 1e-9));
+  }
+  return best;
 }
 
 /**

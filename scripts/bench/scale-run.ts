@@ -25,7 +25,7 @@ export interface ScaleFigures {
   maxProgressGapMs: number;
   units: number;
   lowerBound: number;
-  boundBy: { volume: number; weight: number; floor: number; tallFloor: number; dff: number; notStackableFloor: number };
+  boundBy: { volume: number; weight: number; floor: number; tallFloor: number; dff: number; notStackableFloor: number; volumeWeight: number };
   /** The strongest valid bound: volume, weight, tall pieces' floor, the dual feasible functions and the non-stackable floor (rotation-aware). */
   strongerBound: number;
   piecesUnloaded: number;
@@ -72,7 +72,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
     firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), planHash,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
-    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff, notStackableFloor: tall.notStackableFloor },
+    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff, notStackableFloor: tall.notStackableFloor, volumeWeight: tall.volumeWeight },
     strongerBound: tall.bound,
     piecesUnloaded: result.totals.piecesUnloaded, unloadedReasons: reasons,
     volumeUtilization: result.totals.volumeUtilization,

@@ -1,5 +1,5 @@
 import test from 'ava';
-import { dffBound, largeSmall, largestSum, roundDown, unitBounds } from '../../solver/lower-bound.ts';
+import { dffBound, largeSmall, largestSum, roundDown, unitBounds, volumeWeightBound } from '../../solver/lower-bound.ts';
 import { knownOptimum } from '../../scripts/bench/known-optimum.ts';
 import { equipment, line } from './helpers.ts';
 
@@ -125,4 +125,28 @@ test('a piece whose two lying sides may swap counts both at once: two to a Unit,
   const b = unitBounds([line({ quantity: 28, lengthMm: 1200, widthMm: 1100, heightMm: 400 })], [unit]);
   t.is(b.volume, 7);
   t.is(b.bound, 14);
+});
+
+test('volume and weight together: a heavy and bulky cargo needs more Units than either bound alone, over a 20\' and a 40\' HC', (t) => {
+  const rows = [
+    { volume: 33_000_000_000, payload: 28_200_000 }, // 20': more payload, far less volume
+    { volume: 76_000_000_000, payload: 26_500_000 }, // 40' HC
+  ];
+  const volume = 36.5 * 76_000_000_000, weight = 43.5 * 26_500_000;
+  // Alone: 37 Units by volume (in 40' HCs), 41 by weight (in 20's); no mix carries both.
+  t.is(Math.ceil(volume / 76_000_000_000), 37);
+  t.is(Math.ceil(weight / 28_200_000), 41);
+  t.is(volumeWeightBound(volume, weight, rows), 43);
+});
+
+test('volume and weight together, one Unit type: the larger of the volume and the weight bound', (t) => {
+  const rows = [{ volume: 1000, payload: 100 }];
+  t.is(volumeWeightBound(2500, 120, rows), 3);
+  t.is(volumeWeightBound(900, 430, rows), 5);
+});
+
+test('volume and weight together never exceed the Units of a plan that exists: 43 Units of a mix carry the cargo', (t) => {
+  const rows = [{ volume: 33, payload: 28.2 }, { volume: 76, payload: 26.5 }];
+  // 11 x 20' + 32 x 40' HC: 2,795 volume and 1,158.2 payload, each Unit full on both.
+  t.true(volumeWeightBound(11 * 33 + 32 * 76, 11 * 28.2 + 32 * 26.5, rows) <= 43);
 });
