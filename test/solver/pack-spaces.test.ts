@@ -32,6 +32,12 @@ function carvePlain(spaces: Space[], b: number[], minDim: number): Space[] {
   return keep;
 }
 
+/** A box in the corner of a space, as the search places them: each side `size()` long, at most the space's. */
+function cornerBox(s: Space, size: () => number): number[] {
+  const dx = Math.min(s.x1 - s.x0, size()), dy = Math.min(s.y1 - s.y0, size()), dz = Math.min(s.z1 - s.z0, size());
+  return [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+}
+
 test('carving keeps the same maximal spaces as comparing every cut piece with every space', (t) => {
   const rng = makeRng(11);
   const at = (n: number) => Math.floor(rng() * n);
@@ -39,10 +45,8 @@ test('carving keeps the same maximal spaces as comparing every cut piece with ev
     let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 1000, y1: 500, z1: 400, dead: -1 }];
     let plain = fast.slice();
     for (let k = 0; k < 25; k++) {
-      // A box in the corner of a live space (as the search places them), 20-200 long each way.
-      const s = fast[at(fast.length)];
-      const dx = Math.min(s.x1 - s.x0, 20 + at(180)), dy = Math.min(s.y1 - s.y0, 20 + at(180)), dz = Math.min(s.z1 - s.z0, 20 + at(180));
-      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      // 20-200 long each way.
+      const box = cornerBox(fast[at(fast.length)], () => 20 + at(180));
       fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20);
       plain = carvePlain(plain, box, 20);
       t.deepEqual(fast, plain);
@@ -65,9 +69,7 @@ test('carving with new top faces at a height brings back the dead spaces whose f
           plain[i] = { ...plain[i], dead: fast[i].dead };
         }
       }
-      const s = fast[at(fast.length)];
-      const dx = Math.min(s.x1 - s.x0, 20 + at(180)), dy = Math.min(s.y1 - s.y0, 20 + at(180)), dz = Math.min(s.z1 - s.z0, 20 + at(180));
-      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      const box = cornerBox(fast[at(fast.length)], () => 20 + at(180));
       fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20, box[5]);
       // The plain way: carve, then a pass reviving the dead spaces at the box's top.
       plain = carvePlain(plain, box, 20).map((p) => (p.dead >= 0 && p.z0 === box[5] ? { ...p, dead: -1 } : p));
@@ -95,9 +97,7 @@ test('carving keeps the same maximal spaces as the plain definition on fractiona
     let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 100, y1: 50, z1: 40, dead: -1 }];
     let plain = fast.slice();
     for (let k = 0; k < 25; k++) {
-      const s = fast[at(fast.length)];
-      const dx = Math.min(s.x1 - s.x0, 2 + tenth(180)), dy = Math.min(s.y1 - s.y0, 2 + tenth(180)), dz = Math.min(s.z1 - s.z0, 2 + tenth(180));
-      const box = [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
+      const box = cornerBox(fast[at(fast.length)], () => 2 + tenth(180));
       fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 2);
       plain = carvePlain(plain, box, 2);
       t.deepEqual(fast, plain);
