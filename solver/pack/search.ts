@@ -91,26 +91,29 @@ let firstKey = -1;
 
 /** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
 function takeFirst(n: number): number {
-  let k = firstKey;
+  // The first is known right after `spaceKeys`; later takes look for it.
+  const k = firstKey >= 0 ? firstKey : firstInOrder(n);
   firstKey = -1;
-  if (k >= 0) {
-    // Found by `spaceKeys`.
-  } else if (packedKeys) {
-    k = 0;
+  const si = keyI[k], last = n - 1;
+  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  return si;
+}
+
+/** The first of the n scratch keys in fill order: the keys, larger volume first, the earlier space on ties. */
+function firstInOrder(n: number): number {
+  let k = 0;
+  if (packedKeys) {
     for (let j = 1; j < n; j++) {
       const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
     }
   } else {
-    k = 0;
     for (let j = 1; j < n; j++) {
       const d = keyA[j] - keyA[k] || keyB[j] - keyB[k] || keyC[j] - keyC[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
     }
   }
-  const si = keyI[k], last = n - 1;
-  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
-  return si;
+  return k;
 }
 
 /** The live spaces in the order to fill them (see `spaceKeys`). */
