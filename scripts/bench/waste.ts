@@ -13,7 +13,15 @@
 // head 1.3, floor 1.9, tops 9.5 (7.0 of it 80+ cm under the roof, all of it over faces under
 // 3,000 cm2; the boxes left out need 900-1,800 cm2), left out 12.8; T50 full loaded 91.2, door
 // 0.7, head 1.6, floor 1.3, tops 5.2; T100 none loaded 92.7, tops 1.3, under 4.5.
-// No box left out fits on any flat patch of the top surface (where-lost.ts's test).
+// No box left out fits on any flat patch of the top surface (where-lost.ts's test), so a last
+// fill of the final plan's spaces has nothing to place. Aimed at the room over small faces
+// after this, paired against f8ed26a, 5 s of CPU, full support, and dropped: the room above a
+// top joining no neighbour's that no piece left fits on, counted as waste in the merit
+// (T70/T100 seed 101: 88.48 -> 88.03, 2 better / 4 worse); a block whose top meets the face
+// beside its space offered to the greedy and beam (88.49 -> 88.35, 1 / 2); the dead-room
+// strip judged by the pieces still left in phases of <= 1.5 pieces a line (T100 on a virtual
+// clock of 0.1 ms a read +0.27, 29 / 14 of 45; on the CPU clock -0.09, 10 / 20 of 30;
+// BR12-BR15 #5-7 +0.03, 4 / 2, BR15 #7 -1.66 in two runs).
 //   npx tsx scripts/bench/waste.ts --generate types=50,100 [--count 3] [--seed 101] [--support full|none] [--seconds 5]
 //   npx tsx scripts/bench/waste.ts --csv /tmp/br1215 [--set BR15] [--instances 3] [--from 0]
 import { resolve } from 'node:path';
