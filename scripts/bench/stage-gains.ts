@@ -10,34 +10,16 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { stageTrace, type Stage } from '../../solver/pack/improve.ts';
-import type { BrInstance } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
 import { loadSolve, runInstance } from './br-run.ts';
-import { loadCsvSets } from './csv-format.ts';
+import { diagnosticSets, SET_OPTIONS } from './diagnostic-sets.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const { values } = parseArgs({
-  options: {
-    generate: { type: 'string' },
-    csv: { type: 'string' },
-    set: { type: 'string' },
-    count: { type: 'string', default: '3' },
-    instances: { type: 'string', default: '3' },
-    from: { type: 'string', default: '0' },
-    seed: { type: 'string', default: '91' },
-    seconds: { type: 'string', default: '5' },
-    support: { type: 'string', default: 'full' },
-  },
+  options: { ...SET_OPTIONS, seed: { type: 'string', default: '91' } },
 });
 const support = values.support === 'none' ? 'none' : 'full';
 const seconds = Number(values.seconds);
-let sets: { set: string; instances: BrInstance[] }[];
-if (values.generate) {
-  const types = values.generate.replace(/^types=/, '').split(',').map(Number);
-  sets = generateSets(types, Number(values.count), Number(values.seed));
-} else if (values.csv) {
-  sets = loadCsvSets(values.csv, Number(values.instances), Number(values.from)).filter((s) => !values.set || s.set === values.set);
-} else throw new Error('usage: stage-gains.ts --generate types=70,100 | --csv <folder> [--set BR15]');
+const sets = diagnosticSets(values, 'stage-gains.ts --generate types=70,100 | --csv <folder> [--set BR15]');
 
 const STAGES: Stage[] = ['greedies', 'beams', 'tail', 'regions', 'end'];
 const solve = await loadSolve(resolve('solver/index.ts'));

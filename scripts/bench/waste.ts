@@ -14,48 +14,23 @@
 // 3,000 cm2; the boxes left out need 900-1,800 cm2), left out 12.8; T50 full loaded 91.2, door
 // 0.7, head 1.6, floor 1.3, tops 5.2; T100 none loaded 92.7, tops 1.3, under 4.5.
 // No box left out fits on any flat patch of the top surface (where-lost.ts's test), so a last
-// fill of the final plan's spaces has nothing to place. Aimed at the room over small faces
-// after this, paired against f8ed26a, 5 s of CPU, full support, and dropped: the room above a
-// top joining no neighbour's that no piece left fits on, counted as waste in the merit
-// (T70/T100 seed 101: 88.48 -> 88.03, 2 better / 4 worse); a block whose top meets the face
-// beside its space offered to the greedy and beam (88.49 -> 88.35, 1 / 2); the dead-room
-// strip judged by the pieces still left in phases of <= 1.5 pieces a line (T100 on a virtual
-// clock of 0.1 ms a read +0.27, 29 / 14 of 45; on the CPU clock -0.09, 10 / 20 of 30;
-// BR12-BR15 #5-7 +0.03, 4 / 2, BR15 #7 -1.66 in two runs).
+// fill of the final plan's spaces has nothing to place (solver README, session 25).
 //   npx tsx scripts/bench/waste.ts --generate types=50,100 [--count 3] [--seed 101] [--support full|none] [--seconds 5]
-//   npx tsx scripts/bench/waste.ts --csv /tmp/br1215 [--set BR15] [--instances 3] [--from 0]
+//   npx tsx scripts/bench/waste.ts --csv <BR csv folder> [--set BR15] [--instances 3] [--from 0]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { placedDims } from '../../solver/orientation.ts';
 import type { Placement, SolveInput } from '../../solver/types.ts';
-import { brToInput, type BrInstance } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
+import { brToInput } from './br-format.ts';
 import { loadSolve } from './br-run.ts';
-import { loadCsvSets } from './csv-format.ts';
+import { diagnosticSets, SET_OPTIONS } from './diagnostic-sets.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const { values } = parseArgs({
-  options: {
-    generate: { type: 'string' },
-    csv: { type: 'string' },
-    set: { type: 'string' },
-    count: { type: 'string', default: '3' },
-    instances: { type: 'string', default: '3' },
-    from: { type: 'string', default: '0' },
-    seed: { type: 'string', default: '101' },
-    seconds: { type: 'string', default: '5' },
-    support: { type: 'string', default: 'full' },
-    solver: { type: 'string', default: 'solver/index.ts' },
-  },
+  options: { ...SET_OPTIONS, seed: { type: 'string', default: '101' }, solver: { type: 'string', default: 'solver/index.ts' } },
 });
 const support = values.support === 'none' ? 'none' : 'full';
-let sets: { set: string; instances: BrInstance[] }[];
-if (values.generate) {
-  const types = values.generate.replace(/^types=/, '').split(',').map(Number);
-  sets = generateSets(types, Number(values.count), Number(values.seed));
-} else if (values.csv) {
-  sets = loadCsvSets(values.csv, Number(values.instances), Number(values.from)).filter((s) => !values.set || s.set === values.set);
-} else throw new Error('usage: waste.ts --generate types=50,100 | --csv <folder> [--set BR15]');
+const sets = diagnosticSets(values, 'waste.ts --generate types=50,100 | --csv <folder> [--set BR15]');
 const solve = await loadSolve(resolve(values.solver!));
 
 /** The top of the highest piece over each floor cell (x * W + y), and the volume of the pieces below it. */
