@@ -33,7 +33,7 @@ const support = values.support === 'none' ? 'none' : 'full';
 const sets = diagnosticSets(values, 'waste.ts --generate types=50,100 | --csv <folder> [--set BR15]');
 const solve = await loadSolve(resolve(values.solver!));
 
-/** The top of the highest piece over each floor cell (x * W + y), and the volume of the pieces below it. */
+/** Per floor cell (x * W + y): the top of the highest piece over it, and the summed heights of the pieces over it (what is not empty under the top). */
 function heightMap(placements: Placement[], L: number, W: number): { top: Int32Array; filled: Int32Array } {
   const top = new Int32Array(L * W), filled = new Int32Array(L * W);
   for (const p of placements) {
@@ -59,7 +59,7 @@ function leastFootprint(line: SolveInput['lines'][number]): number {
 }
 
 /**
- * The \`tops\` room (above a top face, gap at least \`minHeight\`) by its gap to the roof and by
+ * The `tops` room (above a top face, gap at least `minHeight`) by its gap to the roof and by
  * the area of the connected face of one height it stands on.
  */
 function topsBreakdown(top: Int32Array, L: number, W: number, H: number, minHeight: number): { byGap: number[]; byArea: number[] } {
