@@ -20,9 +20,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { placedDims } from '../../solver/orientation.ts';
-import type { Placement, SolveInput } from '../../solver/types.ts';
+import type { SolveInput } from '../../solver/types.ts';
 import { brToInput } from './br-format.ts';
 import { loadSolve } from './br-run.ts';
+import { heightMap } from './height-map.ts';
 import { diagnosticSets, SET_OPTIONS } from './diagnostic-sets.ts';
 import { cpuMs } from './process-cpu.ts';
 
@@ -32,21 +33,6 @@ const { values } = parseArgs({
 const support = values.support === 'none' ? 'none' : 'full';
 const sets = diagnosticSets(values, 'waste.ts --generate types=50,100 | --csv <folder> [--set BR15]');
 const solve = await loadSolve(resolve(values.solver!));
-
-/** Per floor cell (x * W + y): the top of the highest piece over it, and the summed heights of the pieces over it (what is not empty under the top). */
-function heightMap(placements: Placement[], L: number, W: number): { top: Int32Array; filled: Int32Array } {
-  const top = new Int32Array(L * W), filled = new Int32Array(L * W);
-  for (const p of placements) {
-    for (let x = p.xMm; x < p.xMm + p.lengthMm; x++) {
-      for (let y = p.yMm; y < p.yMm + p.widthMm; y++) {
-        const c = x * W + y;
-        if (top[c] < p.zMm + p.heightMm) top[c] = p.zMm + p.heightMm;
-        filled[c] += p.heightMm;
-      }
-    }
-  }
-  return { top, filled };
-}
 
 /** The least height a line's piece can stand at, over the orientations it allows. */
 function lowestHeight(line: SolveInput['lines'][number]): number {

@@ -9,9 +9,10 @@
 import { resolve } from 'node:path';
 import { brToInput } from './br-format.ts';
 import { loadSolve } from './br-run.ts';
+import { heightMap } from './height-map.ts';
 import { loadCsvSets } from './csv-format.ts';
 import { cpuMs } from './process-cpu.ts';
-import type { Placement, SolveInput } from '../../solver/types.ts';
+import type { SolveInput } from '../../solver/types.ts';
 import { placedDims } from '../../solver/orientation.ts';
 
 const [folder, setName, count = '3', seconds = '5', solver = 'solver/index.ts'] = process.argv.slice(2);
@@ -19,18 +20,6 @@ if (!folder || !setName) throw new Error('usage: where-lost.ts <csv folder> <set
 const solve = await loadSolve(resolve(solver));
 const set = loadCsvSets(folder, Number(count)).find((s) => s.set === setName);
 if (!set) throw new Error(`no set ${setName} in ${folder}`);
-
-/** The top of the highest piece over each floor cell (x * W + y). */
-function heightMap(placements: Placement[], L: number, W: number): Int32Array {
-  const map = new Int32Array(L * W);
-  for (const p of placements) {
-    const top = p.zMm + p.heightMm;
-    for (let x = p.xMm; x < p.xMm + p.lengthMm; x++) {
-      for (let y = p.yMm; y < p.yMm + p.widthMm; y++) if (map[x * W + y] < top) map[x * W + y] = top;
-    }
-  }
-  return map;
-}
 
 /**
  * Per height of the map: the maximal flat rectangles at that height (length along x, width
@@ -80,7 +69,7 @@ for (const inst of set.instances) {
   const result = solve(input, { now: cpuMs });
   const [L, W, H] = inst.container;
   const volume = L * W * H;
-  const map = heightMap(result.placements, L, W);
+  const map = heightMap(result.placements, L, W).top;
   const byHeight = new Array(5).fill(0), byLength = new Array(10).fill(0);
   let bareFloor = 0;
   for (let x = 0; x < L; x++) {
