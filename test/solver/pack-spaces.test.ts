@@ -1,5 +1,5 @@
 // Maximal residual spaces: carving a box keeps exactly the maximal empty cuboids.
-import test from 'ava';
+import test, { type ExecutionContext } from 'ava';
 import type { Space } from '../../solver/model.ts';
 import { carveSpaces, contains } from '../../solver/pack/spaces.ts';
 import { makeRng } from '../../solver/prng.ts';
@@ -38,21 +38,29 @@ function cornerBox(s: Space, size: () => number): number[] {
   return [s.x0, s.y0, s.z0, s.x0 + dx, s.y0 + dy, s.z0 + dz];
 }
 
-test('carving keeps the same maximal spaces as comparing every cut piece with every space', (t) => {
-  const rng = makeRng(11);
-  const at = (n: number) => Math.floor(rng() * n);
+/**
+ * 40 runs of 25 boxes carved from one container, each in the corner of a space picked by
+ * `pick`, with sides from `size`: carving and the plain definition keep the same spaces.
+ */
+function carvesAsPlain(t: ExecutionContext, container: Space, minDim: number, pick: (n: number) => number, size: () => number): void {
   for (let run = 0; run < 40; run++) {
-    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 1000, y1: 500, z1: 400, dead: -1 }];
+    let fast: Space[] = [{ ...container }];
     let plain = fast.slice();
     for (let k = 0; k < 25; k++) {
-      // 20-200 long each way.
-      const box = cornerBox(fast[at(fast.length)], () => 20 + at(180));
-      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20);
-      plain = carvePlain(plain, box, 20);
+      const box = cornerBox(fast[pick(fast.length)], size);
+      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], minDim);
+      plain = carvePlain(plain, box, minDim);
       t.deepEqual(fast, plain);
       if (fast.length === 0) break;
     }
   }
+}
+
+test('carving keeps the same maximal spaces as comparing every cut piece with every space', (t) => {
+  const rng = makeRng(11);
+  const at = (n: number) => Math.floor(rng() * n);
+  // 20-200 long each way.
+  carvesAsPlain(t, { x0: 0, y0: 0, z0: 0, x1: 1000, y1: 500, z1: 400, dead: -1 }, 20, at, () => 20 + at(180));
 });
 
 test('carving with new top faces at a height brings back the dead spaces whose floor lies there, and only those', (t) => {
@@ -93,15 +101,5 @@ test('carving keeps the same maximal spaces as the plain definition on fractiona
   const at = (n: number) => Math.floor(rng() * n);
   // Tenths of a unit: sums of extents round, so boxes of different sizes may tie.
   const tenth = (n: number) => at(n) * 0.1;
-  for (let run = 0; run < 40; run++) {
-    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 100, y1: 50, z1: 40, dead: -1 }];
-    let plain = fast.slice();
-    for (let k = 0; k < 25; k++) {
-      const box = cornerBox(fast[at(fast.length)], () => 2 + tenth(180));
-      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 2);
-      plain = carvePlain(plain, box, 2);
-      t.deepEqual(fast, plain);
-      if (fast.length === 0) break;
-    }
-  }
+  carvesAsPlain(t, { x0: 0, y0: 0, z0: 0, x1: 100, y1: 50, z1: 40, dead: -1 }, 2, at, () => 2 + tenth(180));
 });
