@@ -1,6 +1,6 @@
 // Seeded generator of realistic mixed cargo and of sea and road fleets for the scale bench.
 import { makeRng } from '../../solver/prng.ts';
-import type { Orientation, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
+import type { Orientation, SolveInput, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
 const FREE: Orientation[] = ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'];
 const UPRIGHT: Orientation[] = ['LWH', 'WLH'];
@@ -90,4 +90,13 @@ export function unitLowerBound(lines: SolverCargoLine[], fleet: SolverEquipment[
   }
   const volume = Math.ceil(vol / maxVol), w = Math.ceil(weight / maxPayload), f = Math.ceil(floor / maxFloor);
   return { volume, weight: w, floor: f, bound: Math.max(volume, w, f) };
+}
+
+/** The scale bench's solve input: the fleet's equipment, the cargo, securing for its legs (sea: road and sea, area B), a seed and a budget. */
+export function scaleInput(fleet: string, lines: SolverCargoLine[], seed: number, budgetMs: number): SolveInput {
+  return {
+    equipment: FLEETS[fleet], lines, fixed: [],
+    securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null },
+    options: { seed, timeBudgetMs: budgetMs },
+  };
 }

@@ -3,19 +3,15 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { checkPlan } from '../../solver/check/index.ts';
-import type { SolveInput } from '../../solver/types.ts';
 import { cpuMs } from './process-cpu.ts';
-import { FLEETS, generateCargo } from './cargo-generator.ts';
+import { generateCargo, scaleInput } from './cargo-generator.ts';
 
 const [fleet = 'sea', pieces = '1000', seeds = '7', module = 'solver/index.ts', seconds = '0'] = process.argv.slice(2);
 const { solve } = await import(pathToFileURL(resolve(module)).href);
 let sum = 0;
 const row: string[] = [];
 for (const seed of seeds.split(',').map(Number)) {
-  const input: SolveInput = {
-    equipment: FLEETS[fleet], lines: generateCargo(Number(pieces), seed), fixed: [],
-    securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null }, options: { seed, timeBudgetMs: Number(seconds) * 1000 },
-  };
+  const input = scaleInput(fleet, generateCargo(Number(pieces), seed), seed, Number(seconds) * 1000);
   const r = solve(input, { now: cpuMs });
   const v = checkPlan(input, r).length;
   sum += r.totals.units;

@@ -5,8 +5,7 @@ import { prepare } from '../../solver/prepare.ts';
 import { Fleet } from '../../solver/pack/fleet.ts';
 import type { EntryOrder } from '../../solver/pack/fleet/orders.ts';
 import { Ticker } from '../../solver/ticker.ts';
-import type { SolveInput } from '../../solver/types.ts';
-import { FLEETS, generateCargo } from './cargo-generator.ts';
+import { generateCargo, scaleInput } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '7'] = process.argv.slice(2);
@@ -15,10 +14,7 @@ const variants: { order: EntryOrder; phaseItems?: number; blockOrder?: 'volume' 
 for (const order of orders) for (const phaseItems of [80, 60, 40, 30]) variants.push({ order, phaseItems });
 for (const order of orders) for (const phaseItems of [80, 60, 40]) variants.push({ order, phaseItems, blockOrder: 'volume' });
 for (const seed of seeds.split(',').map(Number)) {
-  const input: SolveInput = {
-    equipment: FLEETS[fleetName], lines: generateCargo(Number(pieces), seed), fixed: [],
-    securing: { legs: fleetName === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null }, options: { seed, timeBudgetMs: 0 },
-  };
+  const input = scaleInput(fleetName, generateCargo(Number(pieces), seed), seed, 0);
   const ticker = new Ticker({ now: cpuMs });
   const prep = prepare(input);
   const base = new Fleet(input, prep, ticker);

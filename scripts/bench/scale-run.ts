@@ -6,7 +6,7 @@ import { checkPlan } from '../../solver/check/index.ts';
 import { solve as ownSolve } from '../../solver/index.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
-import { FLEETS, generateCargo, unitLowerBound } from './cargo-generator.ts';
+import { FLEETS, generateCargo, scaleInput, unitLowerBound } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 
 export interface ScaleFigures {
@@ -40,10 +40,7 @@ type Solve = (input: SolveInput, hooks?: Parameters<typeof ownSolve>[1]) => Solv
 /** `clock` 'cpu': the budget counts this process's CPU time (a loaded machine buys the same search). */
 export function runScale(fleet: string, pieces: number, seed: number, seconds: number, solve: Solve = ownSolve, solver = 'solver/index.ts', clock: 'real' | 'cpu' = 'real'): ScaleFigures {
   const lines = generateCargo(pieces, seed);
-  const input: SolveInput = {
-    equipment: FLEETS[fleet], lines, fixed: [], securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null },
-    options: { seed, timeBudgetMs: seconds * 1000 },
-  };
+  const input = scaleInput(fleet, lines, seed, seconds * 1000);
   let last = performance.now();
   let maxGap = 0;
   const cpu0 = process.cpuUsage();

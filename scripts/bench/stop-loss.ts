@@ -4,9 +4,8 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { checkPlan } from '../../solver/check/index.ts';
-import type { SolveInput } from '../../solver/types.ts';
 import { cpuMs } from './process-cpu.ts';
-import { FLEETS, generateCargo } from './cargo-generator.ts';
+import { generateCargo, scaleInput } from './cargo-generator.ts';
 
 const [fleet = 'sea', pieces = '1000', seeds = '7', seconds = '5', module = 'solver/index.ts'] = process.argv.slice(2);
 const { solve } = await import(pathToFileURL(resolve(module)).href);
@@ -17,10 +16,7 @@ for (const seed of seeds.split(',').map(Number)) {
   for (const kind of ['stops', 'none'] as const) {
     const generated = generateCargo(Number(pieces), seed);
     const lines = kind === 'none' ? generated.map((l) => ({ ...l, stop: null })) : generated;
-    const input: SolveInput = {
-      equipment: FLEETS[fleet], lines, fixed: [],
-      securing: { legs: fleet === 'sea' ? ['road', 'sea-b'] : ['road'], frictionPermille: null }, options: { seed, timeBudgetMs: Number(seconds) * 1000 },
-    };
+    const input = scaleInput(fleet, lines, seed, Number(seconds) * 1000);
     const r = solve(input, { now: cpuMs });
     const v = checkPlan(input, r).length;
     sums[kind] += r.totals.units;
