@@ -4,10 +4,35 @@ import { readFileSync, readdirSync } from 'node:fs';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** This process's CPU time in ms (user + system): a solver clock that a loaded machine does not slow. */
-export function cpuMs(): number {
+/**
+ * How long the CPU reading is trusted, in ms of wall time. The solver reads its clock up to
+ * 100,000 times a second and `process.cpuUsage` costs about 1.2 us (12 % of a 5 s run went to
+ * it), where production's `performance.now` costs 0.1 us; in between, the wall clock counts.
+ */
+const CPU_READ_EVERY_MS = 0.25;
+
+let cpuAtRead = 0;
+let wallAtRead = -Infinity;
+let lastCpuMs = 0;
+
+function readCpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+/**
+ * This process's CPU time in ms (user + system): a solver clock that a loaded machine does not
+ * slow. Between two readings it advances with the wall clock, at most by the reading interval,
+ * and it never goes back, so it is off by at most a quarter of a millisecond.
+ */
+export function cpuMs(): number {
+  const wall = performance.now();
+  if (wall - wallAtRead >= CPU_READ_EVERY_MS) {
+    cpuAtRead = readCpuMs();
+    wallAtRead = wall;
+  }
+  lastCpuMs = Math.max(lastCpuMs, cpuAtRead + Math.min(wall - wallAtRead, CPU_READ_EVERY_MS));
+  return lastCpuMs;
 }
 
 function statOf(pid: string): { ppid: string; ms: number } | null {
