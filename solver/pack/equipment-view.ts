@@ -23,7 +23,8 @@ export class EquipmentView {
     readonly ticker: Ticker,
   ) {
     const e = equipment;
-    this.spec = { L: e.innerLengthMm, W: e.innerWidthMm, H: e.innerHeightMm, payload: e.maxPayloadG, supportNone, anchor, order: anchor === 'wall' ? 'section' : 'volume' };
+    const skipFaces = supportNone && items.every((it) => it.stackable && !it.fragile);
+    this.spec = { L: e.innerLengthMm, W: e.innerWidthMm, H: e.innerHeightMm, payload: e.maxPayloadG, supportNone, anchor, order: anchor === 'wall' ? 'section' : 'volume', skipFaces };
     this.volume = e.innerLengthMm * e.innerWidthMm * e.innerHeightMm;
   }
 

@@ -1,7 +1,9 @@
 // Engine-level rules of one Unit's packing state (the solve()-level tests prove them end to end).
 import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
+import { improveUnit } from '../../solver/pack/improve.ts';
 import { canStand, PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
+import { fakeTicker, placements, sixTypes, sixTypesProblem, smallSpec } from './helpers.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
 
@@ -40,4 +42,17 @@ test('a fragile piece carries fragile pieces only up to its own weight, counting
   place(s, spec, items, single(items[1]), 0, 0, 500, 100);
   // 600 + 500 on the bottom piece would be 1100 g > 1000 g.
   t.false(canStand(s, spec, items, single(items[2]), 0, 0, 1000));
+});
+
+test('without a support rule, on stackable pieces none of them fragile, no top faces are kept and the improved plan is the same', (t) => {
+  const loose: UnitSpec = { ...smallSpec, supportNone: true };
+  const run = (s: UnitSpec) => {
+    const ticker = fakeTicker();
+    return improveUnit((k, noise) => sixTypesProblem(ticker, { ...s, anchor: k === 0 ? 'corner' : 'wall' }, noise), 2, new PackState(s, sixTypes.length), 2000, ticker, 7);
+  };
+  const kept = run(loose);
+  const skipped = run({ ...loose, skipFaces: true });
+  t.true(kept.supports.length > 0);
+  t.is(skipped.supports.length, 0);
+  t.deepEqual(placements(skipped), placements(kept));
 });
