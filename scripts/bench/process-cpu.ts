@@ -5,9 +5,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /**
- * How long the CPU reading is trusted, in ms of wall time. The solver reads its clock up to
- * 100,000 times a second and `process.cpuUsage` costs about 1.2 us (12 % of a 5 s run went to
- * it), where production's `performance.now` costs 0.1 us; in between, the wall clock counts.
+ * How long the CPU reading is trusted, in ms of wall time. The solver reads its clock about
+ * 20,000 times a CPU second on BR cargo, and `process.cpuUsage` costs 1.2 us of CPU (a system
+ * call, where production's `performance.now` costs 0.1 us) and often hands the core to another
+ * process on a loaded machine; in between, the wall clock counts.
  */
 const CPU_READ_EVERY_MS = 0.25;
 
