@@ -144,7 +144,7 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
     const bottoms = state.bottoms;
     for (let k = 0; k < bottoms.length; k++) if (bottoms[k].z === top && area(bottoms[k], x, y, x1, y1) > 0) return false;
   }
-  if (z === 0 || spec.skipFaces) return true;
+  if (z === 0) return true;
   // The touching faces in a scratch list (this runs for every move a scan finds).
   const at = state.supportsAt(z);
   if (touchScratch.length < at.length) touchScratch = new Int32Array(2 * at.length);
