@@ -8,6 +8,7 @@ import type { Block, Item } from '../model.ts';
 import { placedDims } from '../orientation.ts';
 import type { Orientation } from '../types.ts';
 import type { Phase } from './problem.ts';
+import { stackLayout, sums } from './stack-layout.ts';
 import { canStand, PackState, place, type UnitSpec } from './state.ts';
 
 /** A grid of boxes of one orientation: n along the tube, `across` wide, `up` high. */
@@ -63,8 +64,7 @@ export const LAYOUT_STEPS_PER_MS = 9_000;
  * length cut into sections (walls of different depths) by a knapsack, each section's
  * cross-section laid out by `crossSections`. Null when the tables would grow too big.
  */
-function bestLayout(shapes: Shape[], width: number, height: number, length: number, maxSteps: number, tick: () => void): Layout | null {
-  const work = { steps: 0, max: maxSteps };
+function bestLayout(shapes: Shape[], width: number, height: number, length: number, work: { steps: number; max: number }, tick: () => void): Layout | null {
   const section = crossSections(shapes, width, height, length, work, tick);
   const lengths = sums(shapes.map((s) => s.d), length);
   if (lengths[lengths.length - 1] !== length) lengths.push(length);
@@ -152,19 +152,6 @@ function crossSections(
   return solve;
 }
 
-/** Every sum of the values (each any number of times) up to `limit`, ascending. */
-function sums(values: number[], limit: number): number[] {
-  const reach = new Uint8Array(limit + 1);
-  reach[0] = 1;
-  for (let x = 0; x <= limit; x++) {
-    if (!reach[x]) continue;
-    for (const v of values) if (v > 0 && x + v <= limit) reach[x + v] = 1;
-  }
-  const out: number[] = [];
-  for (let x = 0; x <= limit; x++) if (reach[x]) out.push(x);
-  return out;
-}
-
 /**
  * The layout of most boxes of the item, tubes along the Unit's length (across the width the
  * table took 3-5 times the time and held more on one BR0 instance in 100, by 2 boxes). Null
@@ -175,7 +162,11 @@ export function tubeLayout(item: Item, orientations: Orientation[], spec: UnitSp
     const [x, y, z] = placedDims(item.l, item.w, item.h, rotation);
     return { rotation, d: x, a: y, c: z };
   });
-  const layout = bestLayout(shapes, spec.W, spec.H, spec.L, maxSteps, tick);
+  const work = { steps: 0, max: maxSteps };
+  // Stacks over a floor plan (stack-layout.ts) hold the tube layouts and more; the tube table
+  // only where the stack table would pass its size or the cap (small boxes: BR0 #2, #33).
+  const stacks = stackLayout(shapes.map((s) => ({ rotation: s.rotation, fx: s.d, fy: s.a, c: s.c })), spec.L, spec.W, spec.H, work, tick);
+  const layout = stacks ?? bestLayout(shapes, spec.W, spec.H, spec.L, work, tick);
   return layout && layout.count > 0 ? layout : null;
 }
 

@@ -1,0 +1,41 @@
+// One box type: stacks over a guillotine or five-block floor plan (pack/stack-layout.ts).
+import test from 'ava';
+import { placedDims } from '../../solver/orientation.ts';
+import { stackLayout, type StackShape } from '../../solver/pack/stack-layout.ts';
+import { tubeStart } from '../../solver/pack/one-type.ts';
+import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import type { Orientation } from '../../solver/types.ts';
+import { boxItem } from './helpers.ts';
+
+const ANY: Orientation[] = ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'];
+const UPRIGHT: Orientation[] = ['LWH', 'WLH'];
+const spec: UnitSpec = { L: 587, W: 233, H: 220, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
+
+function shapesOf(l: number, w: number, h: number, orientations: Orientation[]): StackShape[] {
+  return orientations.map((rotation) => {
+    const [fx, fy, c] = placedDims(l, w, h, rotation);
+    return { rotation, fx, fy, c };
+  });
+}
+
+// BR0 #87 (five blocks on the floor: 254 boxes, the block search 248), #100, #13 and one upright box.
+const CASES: [number, number, number, Orientation[]][] = [[119, 34, 28, ANY.slice(0, 4)], [78, 49, 47, ANY], [52, 36, 25, ANY.slice(0, 4)], [97, 81, 27, UPRIGHT]];
+
+test('every box of a stack layout stands fully supported inside the Unit, none overlapping', (t) => {
+  for (const [l, w, h, orientations] of CASES) {
+    const layout = stackLayout(shapesOf(l, w, h, orientations), spec.L, spec.W, spec.H, { steps: 0, max: Infinity }, () => {})!;
+    const box = boxItem(0, l, w, h, { orientations });
+    // tubeStart places a grid only where canStand (full support, inside, no overlap) lets it.
+    const state = tubeStart(box, layout, spec, [box], new PackState(spec, 1), 10_000, Math.min(l, w, h))!;
+    t.is(state.used[0], layout.count, `${l} x ${w} x ${h}`);
+  }
+});
+
+test('a five-block floor plan holds more than guillotine stacks where rows of mixed orientations meet (BR0 #87)', (t) => {
+  const layout = stackLayout(shapesOf(119, 34, 28, ANY.slice(0, 4)), spec.L, spec.W, spec.H, { steps: 0, max: Infinity }, () => {})!;
+  t.true(layout.count >= 254);
+});
+
+test('the stack table gives up past its step cap', (t) => {
+  t.is(stackLayout(shapesOf(52, 36, 25, ANY), spec.L, spec.W, spec.H, { steps: 0, max: 1000 }, () => {}), null);
+});
