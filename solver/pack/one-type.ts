@@ -153,9 +153,10 @@ function crossSections(
 }
 
 /**
- * The layout of most boxes of the item, tubes along the Unit's length (across the width the
- * table took 3-5 times the time and held more on one BR0 instance in 100, by 2 boxes). Null
- * when the table takes more than `maxSteps` or holds nothing.
+ * The layout of most boxes of the item: stacks over a floor plan (stack-layout.ts), or where
+ * that table would pass its size or `maxSteps`, tubes along the Unit's length (across the
+ * width the table took 3-5 times the time and held more on one BR0 instance in 100, by 2
+ * boxes). Null when neither finishes within `maxSteps` or the layout holds nothing.
  */
 export function tubeLayout(item: Item, orientations: Orientation[], spec: UnitSpec, maxSteps = Infinity, tick: () => void = () => {}): Layout | null {
   const shapes = orientations.map((rotation) => {
