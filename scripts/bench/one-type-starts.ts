@@ -1,5 +1,6 @@
-// Diagnostic: per one-type instance (BR0 CSV form), the boxes the tube layout along the length
-// holds (pack/one-type.ts) and after a greedy completion by each policy, without the beam search.
+// Diagnostic: per one-type instance (BR0 CSV form), the boxes the start layout holds (stacks over
+// a floor plan, else tubes along the length: pack/one-type.ts) and after a greedy completion by
+// each policy, without the beam search.
 //   npx tsx scripts/bench/one-type-starts.ts <csv folder> [instances 100]
 import { loadCsvSets } from './csv-format.ts';
 import type { Item } from '../../solver/model.ts';
