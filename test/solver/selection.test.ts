@@ -3,8 +3,8 @@ import test from 'ava';
 import type { Item, Space } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { childMoves, greedy, greedyPick, spaceOrder } from '../../solver/pack/search.ts';
-import { contactShare, selectionScore } from '../../solver/pack/selection.ts';
-import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { contactShare, selectionScore, touchingShare } from '../../solver/pack/selection.ts';
+import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { blockOf, boxItem, input, line, equipment, solveChecked } from './helpers.ts';
 
@@ -30,6 +30,33 @@ test('a block in the space corner touches only the faces it reaches', (t) => {
   // floor, front wall, both side walls: not the back, not the ceiling
   const xy = 1000 * 1000, xz = 1000 * 500, yz = 1000 * 500;
   t.is(contactShare({ block: b, x: 0, y: 0, z: 0, space: whole }), (xy + yz + 2 * xz) / (2 * (xy + xz + yz)));
+});
+
+test('the touching share counts the Unit\'s walls a block reaches, not the faces of its space', (t) => {
+  const a = item(0, 1000, 1000, 500);
+  const problem = problemOf([a], [2]);
+  const state = new PackState(loose, 1);
+  // A space ending at x = 1500 (open room beyond): its face there touches nothing.
+  const m = { block: blockOf(a), x: 500, y: 0, z: 0, space: { ...whole, x0: 500, x1: 1500 } };
+  const xy = 1000 * 1000, xz = 1000 * 500, yz = 1000 * 500;
+  // floor and both side walls, neither end
+  t.is(touchingShare(problem, state, m, 0), (xy + 2 * xz) / (2 * (xy + xz + yz)));
+  t.is(contactShare(m), (xy + 2 * xz + 2 * yz) / (2 * (xy + xz + yz)));
+});
+
+test('the touching share counts the faces shared with placed blocks, and gaps within the tolerance', (t) => {
+  const a = item(0, 500, 1000, 500), b = item(1, 500, 500, 500);
+  const problem = problemOf([a, b], [1, 1]);
+  const state = new PackState(loose, 2);
+  place(state, loose, problem.items, blockOf(a), 0, 0, 0, 100);
+  const space = { ...whole, x0: 500 };
+  const yz = 500 * 500, share = (f: number) => f / (2 * (3 * 500 * 500));
+  // floor, the side wall at y = 0 and the placed block's face behind it
+  const at = (x: number) => touchingShare(problem, state, { block: blockOf(b), x, y: 0, z: 0, space }, 0.02);
+  t.is(at(500), share(3 * yz));
+  // 5 mm apart (1 % of its 500 mm): still touching; 50 mm: not
+  t.is(at(505), share(3 * yz));
+  t.is(at(550), share(2 * yz));
 });
 
 test('of two blocks of one volume the one that reaches the ceiling scores higher', (t) => {
