@@ -5,7 +5,7 @@
 import { loadCsvSets } from './csv-format.ts';
 import type { Item } from '../../solver/model.ts';
 import { orientationsFromUprightFlags } from '../../solver/orientation.ts';
-import { tubeLayout, tubeStart } from '../../solver/pack/one-type.ts';
+import { startLayout, tubeStart } from '../../solver/pack/one-type.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
@@ -27,7 +27,7 @@ for (const inst of loadCsvSets(folder, Number(count)).flatMap((s) => s.instances
   const spec: UnitSpec = { L, W, H, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
   const minDim = Math.min(l, w, h);
   const t0 = performance.now();
-  const layout = tubeLayout(item, orientations, spec);
+  const layout = startLayout(item, orientations, spec);
   const start = layout && tubeStart(item, layout, spec, [item], new PackState(spec, 1), b.quantity, minDim);
   const ms = Math.round(performance.now() - t0);
   let completed = 0;

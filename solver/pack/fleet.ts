@@ -9,7 +9,7 @@ import { PhaseCuts } from './phase-lists.ts';
 import { UnitProblem, type Phase } from './problem.ts';
 import type { GeneralBlockOptions } from './general-blocks.ts';
 import { improveUnit } from './improve.ts';
-import { LAYOUT_STEPS_PER_MS, oneTypeItem, tubeLayout, tubeStart, type Layout } from './one-type.ts';
+import { LAYOUT_STEPS_PER_MS, oneTypeItem, startLayout, tubeStart, type Layout } from './one-type.ts';
 import { greedy } from './search.ts';
 import { PackState, placeFixed, type UnitSpec } from './state.ts';
 import { stopGuard } from './stop-guard.ts';
@@ -320,17 +320,17 @@ export class Fleet {
   private tubeStartOf(view: EquipmentView, root: PackState, phases: Phase[], remaining: number[], minDim: number, deadline: number): PackState | null {
     const item = oneTypeItem(this.prep.items, phases, remaining, root);
     if (!item) return null;
-    let byItem = this.tubeLayouts.get(view);
-    if (!byItem) this.tubeLayouts.set(view, (byItem = new Map()));
+    let byItem = this.startLayouts.get(view);
+    if (!byItem) this.startLayouts.set(view, (byItem = new Map()));
     if (!byItem.has(item.index)) {
       const maxSteps = Math.floor(LAYOUT_STEPS_PER_MS * LAYOUT_SHARE * (deadline - this.ticker.now()));
-      byItem.set(item.index, tubeLayout(item, view.orientationsOf(item.index), view.spec, maxSteps, () => this.ticker.tick()));
+      byItem.set(item.index, startLayout(item, view.orientationsOf(item.index), view.spec, maxSteps, () => this.ticker.tick()));
     }
     const layout = byItem.get(item.index);
     return layout ? tubeStart(item, layout, view.spec, this.prep.items, root, remaining[item.index], minDim) : null;
   }
 
-  private readonly tubeLayouts = new Map<EquipmentView, Map<number, Layout | null>>();
+  private readonly startLayouts = new Map<EquipmentView, Map<number, Layout | null>>();
 
   /** Per row: its groups as the tightest rigid blocks found (see fleet/group-block.ts). */
   private groupBlockOf(view: EquipmentView): (g: number) => Block | null {

@@ -158,7 +158,7 @@ function crossSections(
  * width the table took 3-5 times the time and held more on one BR0 instance in 100, by 2
  * boxes). Null when neither finishes within `maxSteps` or the layout holds nothing.
  */
-export function tubeLayout(item: Item, orientations: Orientation[], spec: UnitSpec, maxSteps = Infinity, tick: () => void = () => {}): Layout | null {
+export function startLayout(item: Item, orientations: Orientation[], spec: UnitSpec, maxSteps = Infinity, tick: () => void = () => {}): Layout | null {
   const shapes = orientations.map((rotation) => {
     const [x, y, z] = placedDims(item.l, item.w, item.h, rotation);
     return { rotation, d: x, a: y, c: z };

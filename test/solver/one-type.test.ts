@@ -1,7 +1,7 @@
 // One box type: the tube layout the search starts from (pack/one-type.ts).
 import test from 'ava';
 import type { Item } from '../../solver/model.ts';
-import { oneTypeItem, tubeLayout, tubeStart } from '../../solver/pack/one-type.ts';
+import { oneTypeItem, startLayout, tubeStart } from '../../solver/pack/one-type.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Orientation } from '../../solver/types.ts';
 import { boxItem, equipment, fakeClock, input, line, solveChecked } from './helpers.ts';
@@ -16,7 +16,7 @@ function pieces(state: PackState) {
 }
 
 test('the layout of BR0 #100 holds 149 boxes (the block search finds 147), inside the Unit, no two overlapping', (t) => {
-  const state = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 167, 47)!;
+  const state = tubeStart(box, startLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 167, 47)!;
   const blocks = pieces(state);
   t.is(blocks.reduce((a, b) => a + b.count, 0), 149);
   for (const b of blocks) t.true(b.x >= 0 && b.y >= 0 && b.z >= 0 && b.x1 <= spec.L && b.y1 <= spec.W && b.z1 <= spec.H);
@@ -30,7 +30,7 @@ test('the layout of BR0 #100 holds 149 boxes (the block search finds 147), insid
 });
 
 test('the tube layout places no more boxes than there are', (t) => {
-  const state = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 100, 47)!;
+  const state = tubeStart(box, startLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 100, 47)!;
   t.true(state.used[0] <= 100);
   t.true(state.used[0] >= 90);
 });
@@ -41,7 +41,7 @@ test('tube starts only for one box type in an empty Unit, with or without a supp
   t.is(oneTypeItem([box], one, [167], new PackState(spec, 1)), box);
   t.is(oneTypeItem(two, [{ items: [0, 1], groups: [] }], [167, 5], new PackState(spec, 2)), null);
   t.is(oneTypeItem([box], one, [167], new PackState({ ...spec, supportNone: true }, 1)), box);
-  const loaded = tubeStart(box, tubeLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 10, 47)!;
+  const loaded = tubeStart(box, startLayout(box, ANY, spec)!, spec, [box], new PackState(spec, 1), 10, 47)!;
   t.is(oneTypeItem([box], one, [167], loaded), null);
 });
 
@@ -58,8 +58,8 @@ test('one box type under full support: every rule holds and the same input gives
 });
 
 test('the tube layout gives up past its step cap (millimetre sides make the table long)', (t) => {
-  t.is(tubeLayout(box, ANY, spec, 1000), null);
-  t.not(tubeLayout(box, ANY, spec, 1_000_000), null);
+  t.is(startLayout(box, ANY, spec, 1000), null);
+  t.not(startLayout(box, ANY, spec, 1_000_000), null);
 });
 
 test('one box type without a support rule: every rule holds and the same input gives the same plan', (t) => {
