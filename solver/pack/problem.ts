@@ -275,6 +275,15 @@ export class UnitProblem {
       : NO_REACH);
   }
 
+  /**
+   * The phase's pieces have too many heights for a reach table (many box types): the search
+   * keeps one beam node per set of pieces, the corner policy orders spaces by summed distance,
+   * and the selection score measures contact against placed blocks (search.ts, selection.ts).
+   */
+  manyHeights(phase: number): boolean {
+    return this.reachTables && this.reach(phase).z === null;
+  }
+
   /** The extents and weights of a phase's blocks in flat arrays (same order as `blocks`). */
   figures(phase: number): BlockFigures {
     this.blocks(phase);

@@ -47,7 +47,7 @@ const PACK = 65536;
 function spaceKeys(problem: UnitProblem, state: PackState): number {
   const { W, L } = problem.spec;
   const corner = problem.spec.anchor === 'corner';
-  const manhattan = corner && problem.spec.supportNone && manyHeights(problem, state.phase);
+  const manhattan = corner && problem.spec.supportNone && problem.manyHeights(state.phase);
   const spaces = state.spaces;
   if (keyA.length < spaces.length) {
     const n = 2 * spaces.length;
@@ -675,7 +675,10 @@ export function beamSearch(problem: UnitProblem, root: PackState, deadline: numb
   const rootScore = best.volume;
   const rootPieces = piecesHash(best);
   const bound = root.volume + problem.cargoVolume();
-  const onePerPieces = manyHeights(problem, root.phase);
+  // Many box types: a level keeps one node per set of pieces loaded (`distinctPieces`), equal
+  // sets there being mostly the same blocks in another order. Real BR8-BR15 gained, with and
+  // without a support rule; BR1-BR7 (one set of pieces packs in many ways) lost.
+  const onePerPieces = problem.manyHeights(root.phase);
   const steps = 2 * WIDTHS.length;
   for (let w = from; w < steps; w++) {
     const width = WIDTHS[w % WIDTHS.length];
@@ -743,17 +746,6 @@ function spineChild(problem: UnitProblem, node: Scored, parent: number, spine: S
   const state = node.state.clone();
   apply(problem, state, { block: b.block, x: b.x, y: b.y, z: b.z });
   return { state, score: spine.volume, pieces: node.pieces, parent, step: node.step + 1 };
-}
-
-/**
- * The phase's pieces have too many heights for a reach table (many box types). There a beam
- * level keeps one node per set of pieces loaded (`distinctPieces`): equal sets there are mostly
- * the same blocks placed in another order. Real BR8-BR15 gained, with and without a support
- * rule; on BR1-BR7 (few types, where one set of pieces packs in many ways) it lost. Without a
- * support rule the corner policy's space order changes there too (`spaceKeys`).
- */
-function manyHeights(problem: UnitProblem, phase: number): boolean {
-  return problem.reachTables && problem.reach(phase).z === null;
 }
 
 /**

@@ -53,8 +53,7 @@ export function selectionScore(problem: UnitProblem, state: PackState, m: Move):
   const { L, W, H } = problem.spec;
   const early = state.volume < LATE_FILL * L * W * H;
   const w = early ? WEIGHTS : LATE_WEIGHTS;
-  const manyHeights = problem.reachTables && problem.reach(state.phase).z === null;
-  const contact = manyHeights ? touchingShare(problem, state, m, early ? TOUCH_TOLERANCE : LATE_TOUCH_TOLERANCE) : contactShare(m);
+  const contact = problem.manyHeights(state.phase) ? touchingShare(problem, state, m, early ? TOUCH_TOLERANCE : LATE_TOUCH_TOLERANCE) : contactShare(m);
   return b.volume * contact ** w.contact * kept ** w.kept * Math.max(1, b.count) ** -w.pieces;
 }
 
