@@ -64,8 +64,16 @@ test('without a support rule a cargo of 41-80 lines keeps the plain cut', (t) =>
   t.deepEqual(phaseSizes(none).map((p) => p.items.length), [70]);
 });
 
-test('a cargo of more than 80 lines keeps the plain cut (pieces of 40 merged up to 80 types)', (t) => {
-  t.deepEqual(phaseSizes(hundredSizes()).map((p) => p.items.length), [80, 20]);
+test('under a support rule the smallest 30 % of a one-Stop cargo of 81-120 lines are a last phase of their own', (t) => {
+  const phases = phaseSizes(hundredSizes());
+  t.deepEqual(phases.map((p) => p.items.length), [70, 30]);
+  t.deepEqual(phases[1].items.slice().sort((a, b) => a - b), Array.from({ length: 30 }, (_, k) => k));
+});
+
+test('a cargo of more than 120 lines keeps the plain cut (pieces of 40 merged up to 80 types)', (t) => {
+  const inp = hundredSizes();
+  const more = { ...inp, lines: Array.from({ length: 130 }, (_, k) => ({ ...inp.lines[k % 100], id: `m${k}`, heightMm: 260 + 4 * k })) };
+  t.deepEqual(phaseSizes(more).map((p) => p.items.length), [80, 50]);
 });
 
 test('the last Unit volume is the cargo of the last free Unit', (t) => {
