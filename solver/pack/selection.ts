@@ -104,9 +104,19 @@ function neighboursOf(state: PackState, m: Move, tolerance: number): number {
   const s = m.space ?? null;
   if (state === nearState && state.placed.length === nearPlaced && s === nearSpace && tolerance === nearTolerance) return nearCount;
   let n = 0;
-  for (const p of state.placed) {
+  // Apart from the space by more than the tolerance along an axis: touches none of its faces
+  // (`touchesSpace`; the same differences, so the same answer), told before reading the rest.
+  const tx = s ? tolerance * (s.x1 - s.x0) : 0, ty = s ? tolerance * (s.y1 - s.y0) : 0, tz = s ? tolerance * (s.z1 - s.z0) : 0;
+  const placed = state.placed;
+  for (let k = 0; k < placed.length; k++) {
+    const p = placed[k];
     const q = p.block;
-    const px1 = p.x + q.dx, py1 = p.y + q.dy, pz1 = p.z + q.dz;
+    const px1 = p.x + q.dx;
+    if (s && (s.x0 - px1 > tx || p.x - s.x1 > tx)) continue;
+    const py1 = p.y + q.dy;
+    if (s && (s.y0 - py1 > ty || p.y - s.y1 > ty)) continue;
+    const pz1 = p.z + q.dz;
+    if (s && (s.z0 - pz1 > tz || p.z - s.z1 > tz)) continue;
     if (s && !touchesSpace(s, p.x, p.y, p.z, px1, py1, pz1, tolerance)) continue;
     if (near.length < 6 * (n + 1)) {
       const grown = new Float64Array(2 * near.length);

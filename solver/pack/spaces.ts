@@ -2,19 +2,19 @@
 import type { Space } from '../model.ts';
 
 /**
- * Scratch for one carve (the search is synchronous): per side of the box (0..5: -x, +x, -y,
- * +y, -z, +z) the cut pieces' corners and `dead` marks, seven numbers a piece in one flat
- * array (`sidePieces`, `sideCount` of them), so a piece that turns out to lie inside another is
- * never allocated; the pieces in creation order by side and index there (`orderSide`,
- * `orderIndex`). Plain arrays,
- * not typed ones: whole millimetres stay small integers, and so do the spaces' fields made from
- * them (a Float64Array would turn every space's fields into boxed doubles).
+ * Scratch for one carve (the search is synchronous). Per side of the box (0..5: -x, +x, -y,
+ * +y, -z, +z) the cut pieces' corners, six numbers a piece (`sideBox`), the space each was cut
+ * from (`sideFrom`) and whether a piece holds it (`sideInside`), `sideCount` of them; the pieces
+ * in creation order by side and index there (`orderSide`, `orderIndex`). A piece kept is made
+ * from its space's fields and the box's corners, never read back from the typed corners (so the
+ * spaces' fields stay small integers, not boxed doubles).
  */
-const sidePieces: number[][] = [[], [], [], [], [], []];
+let sideBox: Int32Array[] = Array.from({ length: 6 }, () => new Int32Array(6 * 64));
+let sideInside: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(64));
+const sideFrom: Space[][] = [[], [], [], [], [], []];
 const sideCount = new Int32Array(6);
 const orderSide: number[] = [], orderIndex: number[] = [];
 let pieces = 0;
-const STRIDE = 7;
 /** Per side (0..5): the kept spaces touching the box's face on that side (`touchCount` of them). */
 const touchingBySide: Space[][] = [[], [], [], [], [], []];
 const touchCount = new Int32Array(6);
@@ -37,6 +37,7 @@ export function carveSpaces(
   // Cut pieces by the side of the box they lie on; the kept spaces move up in place.
   pieces = 0;
   let kept = 0;
+  wholeCorners = whole(bx0) && whole(by0) && whole(bz0) && whole(bx1) && whole(by1) && whole(bz1);
   for (let r = 0, n = spaces.length; r < n; r++) {
     const s = spaces[r];
     const { x0, y0, z0, x1, y1, z1, dead } = s;
@@ -53,12 +54,13 @@ export function carveSpaces(
       else if (z0 === bz1) side = 5;
     } else {
       // Cut: the pieces left on each side.
-      if (bx0 - x0 >= minDim) addPiece(x0, y0, z0, bx0, y1, z1, dead, 0);
-      if (x1 - bx1 >= minDim) addPiece(bx1, y0, z0, x1, y1, z1, dead, 1);
-      if (by0 - y0 >= minDim) addPiece(x0, y0, z0, x1, by0, z1, dead, 2);
-      if (y1 - by1 >= minDim) addPiece(x0, by1, z0, x1, y1, z1, dead, 3);
-      if (bz0 - z0 >= minDim) addPiece(x0, y0, z0, x1, y1, bz0, dead, 4);
-      if (z1 - bz1 >= minDim) addPiece(x0, y0, bz1, x1, y1, z1, dead, 5);
+      if (!(whole(x0) && whole(y0) && whole(z0) && whole(x1) && whole(y1) && whole(z1))) wholeCorners = false;
+      if (bx0 - x0 >= minDim) addPiece(s, x0, y0, z0, bx0, y1, z1, 0);
+      if (x1 - bx1 >= minDim) addPiece(s, bx1, y0, z0, x1, y1, z1, 1);
+      if (by0 - y0 >= minDim) addPiece(s, x0, y0, z0, x1, by0, z1, 2);
+      if (y1 - by1 >= minDim) addPiece(s, x0, by1, z0, x1, y1, z1, 3);
+      if (bz0 - z0 >= minDim) addPiece(s, x0, y0, z0, x1, y1, bz0, 4);
+      if (z1 - bz1 >= minDim) addPiece(s, x0, y0, bz1, x1, y1, z1, 5);
       continue;
     }
     spaces[kept++] = z0 === revive && dead >= 0 ? { x0, y0, z0, x1, y1, z1, dead: -1 } : s;
@@ -68,41 +70,96 @@ export function carveSpaces(
   // A cut piece reaches the box's face on its side across part of the box's other two
   // extents; a space holding it without cutting the box must end at that face too: a kept
   // space touching the box on that side, or a piece cut on the same side.
+  for (let side = 0; side < 6; side++) {
+    if (sideCount[side] === 0) continue;
+    if (wholeCorners) markInside(side, sideBox[side], true);
+    else markInside(side, exactCorners(side, bx0, by0, bz0, bx1, by1, bz1), false);
+  }
   for (let p = 0; p < pieces; p++) {
     const side = orderSide[p], i = orderIndex[p];
-    const buf = sidePieces[side];
-    // Piece i's corners in locals: the pairs below compare them many times.
-    const o = i * STRIDE;
-    const x0 = buf[o], y0 = buf[o + 1], z0 = buf[o + 2], x1 = buf[o + 3], y1 = buf[o + 4], z1 = buf[o + 5];
-    let inside = false;
-    // An earlier piece holding it (equal spaces: the first one is kept)...
-    for (let q = 0; q < o; q += STRIDE) {
-      if (buf[q + 1] <= y0 && buf[q] <= x0 && buf[q + 4] >= y1 && buf[q + 3] >= x1 && buf[q + 2] <= z0 && buf[q + 5] >= z1) {
-        inside = true;
-        break;
-      }
-    }
-    // ... or a later one holding it and more.
-    for (let q = o + STRIDE, end = sideCount[side] * STRIDE; q < end && !inside; q += STRIDE) {
-      if (buf[q + 1] > y0 || buf[q] > x0 || buf[q + 4] < y1 || buf[q + 3] < x1 || buf[q + 2] > z0 || buf[q + 5] < z1) continue;
-      if (buf[q] !== x0 || buf[q + 1] !== y0 || buf[q + 2] !== z0 || buf[q + 3] !== x1 || buf[q + 4] !== y1 || buf[q + 5] !== z1) inside = true;
-    }
-    const touching = touchingBySide[side];
-    for (let j = 0, end = touchCount[side]; j < end && !inside; j++) {
-      const t = touching[j];
-      if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) inside = true;
-    }
-    if (inside) continue;
-    const dead = buf[o + 6];
-    spaces.push({ x0, y0, z0, x1, y1, z1, dead: z0 === revive && dead >= 0 ? -1 : dead });
+    if (sideInside[side][i] === 1) continue;
+    const s = sideFrom[side][i];
+    const dead = z0Of(s, side, bz1) === revive && s.dead >= 0 ? -1 : s.dead;
+    // The piece from its space's fields and the box's face on its side.
+    spaces.push({
+      x0: side === 1 ? bx1 : s.x0, y0: side === 3 ? by1 : s.y0, z0: side === 5 ? bz1 : s.z0,
+      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead,
+    });
   }
   return spaces;
 }
 
-function addPiece(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, dead: number, side: number): void {
+/** The floor of the piece cut from s on the side. */
+function z0Of(s: Space, side: number, bz1: number): number {
+  return side === 5 ? bz1 : s.z0;
+}
+
+/**
+ * Marks the side's pieces (corners at b, six a piece) that another piece of the side holds (an
+ * earlier one, or a later one holding it and more: of equal pieces the first stays) or a kept
+ * space touching that side does. On whole corners below 2^30 (`whole`) a piece holds another when
+ * the OR of the six differences has no sign bit: one branch where six comparisons mispredict.
+ */
+function markInside(side: number, b: Int32Array | Float64Array, whole: boolean): void {
+  const n = sideCount[side];
+  const inside = sideInside[side];
+  for (let i = 0, o = 0; i < n; i++, o += 6) {
+    const x0 = b[o], y0 = b[o + 1], z0 = b[o + 2], x1 = b[o + 3], y1 = b[o + 4], z1 = b[o + 5];
+    let holds = 0;
+    // An earlier piece holding it (equal spaces: the first one is kept)...
+    for (let q = 0; q < o; q += 6) {
+      if (whole
+        ? ((x0 - b[q]) | (y0 - b[q + 1]) | (z0 - b[q + 2]) | (b[q + 3] - x1) | (b[q + 4] - y1) | (b[q + 5] - z1)) >= 0
+        : b[q] <= x0 && b[q + 1] <= y0 && b[q + 2] <= z0 && b[q + 3] >= x1 && b[q + 4] >= y1 && b[q + 5] >= z1) {
+        holds = 1;
+        break;
+      }
+    }
+    // ... or a later one holding it and more.
+    for (let q = o + 6, end = 6 * n; q < end && holds === 0; q += 6) {
+      const d0 = x0 - b[q], d1 = y0 - b[q + 1], d2 = z0 - b[q + 2], d3 = b[q + 3] - x1, d4 = b[q + 4] - y1, d5 = b[q + 5] - z1;
+      if (whole ? ((d0 | d1 | d2 | d3 | d4 | d5) >= 0 && (d0 | d1 | d2 | d3 | d4 | d5) !== 0)
+        : d0 >= 0 && d1 >= 0 && d2 >= 0 && d3 >= 0 && d4 >= 0 && d5 >= 0 && (d0 !== 0 || d1 !== 0 || d2 !== 0 || d3 !== 0 || d4 !== 0 || d5 !== 0)) holds = 1;
+    }
+    const touching = touchingBySide[side];
+    for (let k = 0, end = touchCount[side]; k < end && holds === 0; k++) {
+      const t = touching[k];
+      if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) holds = 1;
+    }
+    inside[i] = holds;
+  }
+}
+
+/** Every corner of this carve's box and cut pieces is a whole number in [0, 2^30) (so `sideBox` holds them exactly). */
+let wholeCorners = true;
+
+/** v is a whole number in [0, 2^30). */
+function whole(v: number): boolean {
+  return (v & 0x3fffffff) === v;
+}
+
+/** The side's pieces' exact corners, from the spaces they were cut from and the box (`wholeCorners` false: rare). */
+function exactCorners(side: number, bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number): Float64Array {
+  const n = sideCount[side], out = new Float64Array(6 * n);
+  for (let i = 0; i < n; i++) {
+    const s = sideFrom[side][i];
+    out[6 * i] = side === 1 ? bx1 : s.x0; out[6 * i + 1] = side === 3 ? by1 : s.y0; out[6 * i + 2] = side === 5 ? bz1 : s.z0;
+    out[6 * i + 3] = side === 0 ? bx0 : s.x1; out[6 * i + 4] = side === 2 ? by0 : s.y1; out[6 * i + 5] = side === 4 ? bz0 : s.z1;
+  }
+  return out;
+}
+
+function addPiece(s: Space, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, side: number): void {
   const k = sideCount[side]++;
-  const buf = sidePieces[side], o = k * STRIDE;
-  buf[o] = x0; buf[o + 1] = y0; buf[o + 2] = z0; buf[o + 3] = x1; buf[o + 4] = y1; buf[o + 5] = z1; buf[o + 6] = dead;
+  if (6 * (k + 1) > sideBox[side].length) {
+    const grown = new Int32Array(2 * sideBox[side].length);
+    grown.set(sideBox[side]);
+    sideBox[side] = grown;
+    sideInside[side] = new Uint8Array(grown.length / 6);
+  }
+  const b = sideBox[side], o = 6 * k;
+  b[o] = x0; b[o + 1] = y0; b[o + 2] = z0; b[o + 3] = x1; b[o + 4] = y1; b[o + 5] = z1;
+  sideFrom[side][k] = s;
   orderSide[pieces] = side;
   orderIndex[pieces++] = k;
 }
