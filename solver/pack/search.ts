@@ -36,71 +36,18 @@ let packedKeys = false;
 const PACK = 65536;
 
 /**
- * Counts the live spaces and finds the first in the order to fill them: nearest the front
+ * Fills the scratch keys of the live spaces in the order to fill them: nearest the front
  * wall and lowest first (wall), or nearest a container corner (Parreño's rule, sorted
  * distances); larger first on ties. Without a support rule, where the phase has too many piece
  * heights for a reach table (many box types), the corner policy takes the least sum of the
  * three distances instead (as fontanf/packingsolver's tree search does; 5 s of CPU, paired:
  * real BR8-BR15 #1-3 93.74 -> 94.17, 20 better / 4 worse, held out #4-6 93.84 -> 94.23,
  * 17 / 5; on BR1-BR7 the sum was -0.03, so they keep the sorted distances). Returns how many.
- * The scratch keys of the others are filled only when a later take asks (`takeFirst`): the
- * first space mostly has moves.
  */
 function spaceKeys(problem: UnitProblem, state: PackState): number {
-  const spaces = state.spaces;
-  setKeyRule(problem, state);
-  let n = 0;
-  // The first in fill order (as `firstInOrder` compares: the keys, larger first, the earlier on ties).
-  let first = -1, fa = 0, fb = 0, fc = 0, fv = 0;
-  for (let i = 0; i < spaces.length; i++) {
-    const s = spaces[i];
-    if (s.dead === state.phase) continue;
-    keyOf(s);
-    const a = ka, b = kb, c = kc;
-    const v = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
-    if (first < 0 || a < fa || (a === fa && (b < fb || (b === fb && (c < fc || (c === fc && v > fv)))))) {
-      first = i; fa = a; fb = b; fc = c; fv = v;
-    }
-    n++;
-  }
-  firstSpace = first;
-  takenSpace = -1;
-  keyState = state;
-  return n;
-}
-
-/** How `keyOf` orders spaces (set per `spaceKeys`): the Unit's length and width, corner, least sum. */
-let keyL = 0, keyW = 0, keyCorner = false, keyManhattan = false;
-/** The state `spaceKeys` last ordered; the first space not yet taken (-1: taken, the scratch keys tell the rest). */
-let keyState: PackState | null = null;
-let firstSpace = -1;
-/** `keyOf`'s answer: the three distance keys. */
-let ka = 0, kb = 0, kc = 0;
-
-function setKeyRule(problem: UnitProblem, state: PackState): void {
-  keyL = problem.spec.L;
-  keyW = problem.spec.W;
-  keyCorner = problem.spec.anchor === 'corner';
-  keyManhattan = keyCorner && problem.spec.supportNone && problem.manyHeights(state.phase);
-}
-
-/** The space's three distance keys into ka, kb, kc (see `spaceKeys`). */
-function keyOf(s: Space): void {
-  const dy = Math.min(s.y0, keyW - s.y1);
-  let a = s.x0, b = s.z0, c = dy;
-  if (keyManhattan) {
-    a = Math.min(s.x0, keyL - s.x1) + dy + s.z0; b = 0; c = 0;
-  } else if (keyCorner) {
-    // The three distances sorted (the least, the middle, the greatest), without branches.
-    const dx = Math.min(s.x0, keyL - s.x1), z = s.z0;
-    const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
-    a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
-  }
-  ka = a; kb = b; kc = c;
-}
-
-/** Fills the scratch keys of the live spaces but the one taken first (`taken`); returns how many. */
-function fillKeys(state: PackState, taken: number): number {
+  const { W, L } = problem.spec;
+  const corner = problem.spec.anchor === 'corner';
+  const manhattan = corner && problem.spec.supportNone && problem.manyHeights(state.phase);
   const spaces = state.spaces;
   if (keyA.length < spaces.length) {
     const n = 2 * spaces.length;
@@ -109,37 +56,44 @@ function fillKeys(state: PackState, taken: number): number {
   }
   let n = 0;
   let packed = true;
+  // The first in fill order, found on the way (as `takeFirst` compares: the keys, larger first, the earlier on ties).
+  let first = -1, fa = 0, fb = 0, fc = 0, fv = 0;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
-    if (i === taken || s.dead === state.phase) continue;
-    keyOf(s);
-    const a = ka, b = kb, c = kc;
-    keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0); keyI[n] = i;
+    if (s.dead === state.phase) continue;
+    const dy = Math.min(s.y0, W - s.y1);
+    let a = s.x0, b = s.z0, c = dy;
+    if (manhattan) {
+      a = Math.min(s.x0, L - s.x1) + dy + s.z0; b = 0; c = 0;
+    } else if (corner) {
+      // The three distances sorted (the least, the middle, the greatest), without branches.
+      const dx = Math.min(s.x0, L - s.x1), z = s.z0;
+      const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
+      a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
+    }
+    const v = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+    keyA[n] = a; keyB[n] = b; keyC[n] = c; keyV[n] = v; keyI[n] = i;
     keyK[n] = (a * PACK + b) * PACK + c;
     // A whole number in [0, 2^16) is its own low 16 bits (so packs exactly).
     if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) packed = false;
+    if (first < 0 || a < fa || (a === fa && (b < fb || (b === fb && (c < fc || (c === fc && v > fv)))))) {
+      first = n; fa = a; fb = b; fc = c; fv = v;
+    }
     n++;
   }
   packedKeys = packed;
+  firstKey = first;
   return n;
 }
 
-/** The space taken first since the last `spaceKeys`. */
-let takenSpace = -1;
+/** The first of the scratch keys in fill order as `spaceKeys` left them (-1: unknown, `takeFirst` looks). */
+let firstKey = -1;
 
-/** Takes the first of the n live spaces not yet taken in fill order out (swapped to the end of the scratch keys) and returns it. */
+/** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
 function takeFirst(n: number): number {
-  // The first is known right after `spaceKeys`; the scratch keys are filled at the second take.
-  if (firstSpace >= 0) {
-    takenSpace = firstSpace;
-    firstSpace = -1;
-    return takenSpace;
-  }
-  if (takenSpace >= 0) {
-    fillKeys(keyState!, takenSpace);
-    takenSpace = -1;
-  }
-  const k = firstInOrder(n);
+  // The first is known right after `spaceKeys`; later takes look for it.
+  const k = firstKey >= 0 ? firstKey : firstInOrder(n);
+  firstKey = -1;
   const si = keyI[k], last = n - 1;
   keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
   return si;

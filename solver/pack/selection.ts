@@ -54,8 +54,22 @@ export function selectionScore(problem: UnitProblem, state: PackState, m: Move):
   const early = state.volume < LATE_FILL * L * W * H;
   const w = early ? WEIGHTS : LATE_WEIGHTS;
   const contact = problem.manyHeights(state.phase) ? touchingShare(problem, state, m, early ? TOUCH_TOLERANCE : LATE_TOUCH_TOLERANCE) : contactShare(m);
-  return b.volume * contact ** w.contact * kept ** w.kept * Math.max(1, b.count) ** -w.pieces;
+  // The same powers, skipped where the base is 1 and looked up per piece count (it runs for every move weighed).
+  return b.volume * (contact === 1 ? 1 : contact ** w.contact) * (kept === 1 ? 1 : kept ** w.kept) * piecesFactor(b.count, early);
 }
+
+/** Max(1, count) ** -pieces of the early or late weights,, each computed once per count. */
+function piecesFactor(count: number, early: boolean): number {
+  const table = early ? earlyPieces : latePieces;
+  if (!(count >= 0 && count < table.length && Number.isInteger(count))) return Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;
+  let v = table[count];
+  if (v === 0) v = table[count] = Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;
+  return v;
+}
+
+/** Piece-count factors by count below 4,096 (0: not yet computed; every factor is positive). */
+const earlyPieces = new Float64Array(4096);
+const latePieces = new Float64Array(4096);
 
 /**
  * The share of the block's surface touching the Unit's walls or placed blocks, a gap of up to

@@ -103,3 +103,11 @@ test('carving keeps the same maximal spaces as the plain definition on fractiona
   const tenth = (n: number) => at(n) * 0.1;
   carvesAsPlain(t, { x0: 0, y0: 0, z0: 0, x1: 100, y1: 50, z1: 40, dead: -1 }, 2, at, () => 2 + tenth(180));
 });
+
+test('carving keeps the same maximal spaces as the plain definition on corners past 2^30', (t) => {
+  const rng = makeRng(17);
+  const at = (n: number) => Math.floor(rng() * n);
+  // Whole corners too large for the differences' sign bits (the carve compares them one by one there).
+  const unit = 2 ** 24;
+  carvesAsPlain(t, { x0: 0, y0: 0, z0: 0, x1: 1000 * unit, y1: 500 * unit, z1: 400 * unit, dead: -1 }, 20 * unit, at, () => (20 + at(180)) * unit);
+});
