@@ -3,13 +3,13 @@ import type { Space } from '../model.ts';
 
 /**
  * Scratch for one carve (the search is synchronous). Per side of the box (0..5: -x, +x, -y,
- * +y, -z, +z) the cut pieces' corners, six numbers a piece (`sideBox`), the space each was cut
+ * +y, -z, +z) the cut pieces' corners, packed in three words a piece (`sideWords`), the space each was cut
  * from (`sideFrom`) and whether a piece holds it (`sideInside`), `sideCount` of them; the pieces
  * in creation order by side and index there (`orderSide`, `orderIndex`). A piece kept is made
  * from its space's fields and the box's corners, never read back from the typed corners (so the
  * spaces' fields stay small integers, not boxed doubles).
  */
-let sideBox: Int32Array[] = Array.from({ length: 6 }, () => new Int32Array(6 * 64));
+let sideWords: Int32Array[] = Array.from({ length: 6 }, () => new Int32Array(3 * 64));
 let sideInside: Uint8Array[] = Array.from({ length: 6 }, () => new Uint8Array(64));
 const sideFrom: Space[][] = [[], [], [], [], [], []];
 const sideCount = new Int32Array(6);
@@ -37,7 +37,8 @@ export function carveSpaces(
   // Cut pieces by the side of the box they lie on; the kept spaces move up in place.
   pieces = 0;
   let kept = 0;
-  wholeCorners = whole(bx0) && whole(by0) && whole(bz0) && whole(bx1) && whole(by1) && whole(bz1);
+  cutX0 = bx0; cutY0 = by0; cutZ0 = bz0; cutX1 = bx1; cutY1 = by1; cutZ1 = bz1;
+  packable = fits(bx0) && fits(by0) && fits(bz0) && fits(bx1) && fits(by1) && fits(bz1);
   for (let r = 0, n = spaces.length; r < n; r++) {
     const s = spaces[r];
     const { x0, y0, z0, x1, y1, z1, dead } = s;
@@ -54,7 +55,7 @@ export function carveSpaces(
       else if (z0 === bz1) side = 5;
     } else {
       // Cut: the pieces left on each side.
-      if (!(whole(x0) && whole(y0) && whole(z0) && whole(x1) && whole(y1) && whole(z1))) wholeCorners = false;
+      if (!(fits(x0) && fits(y0) && fits(z0) && fits(x1) && fits(y1) && fits(z1))) packable = false;
       if (bx0 - x0 >= minDim) addPiece(s, x0, y0, z0, bx0, y1, z1, 0);
       if (x1 - bx1 >= minDim) addPiece(s, bx1, y0, z0, x1, y1, z1, 1);
       if (by0 - y0 >= minDim) addPiece(s, x0, y0, z0, x1, by0, z1, 2);
@@ -72,8 +73,8 @@ export function carveSpaces(
   // space touching the box on that side, or a piece cut on the same side.
   for (let side = 0; side < 6; side++) {
     if (sideCount[side] === 0) continue;
-    if (wholeCorners) markInside(side, sideBox[side], true);
-    else markInside(side, exactCorners(side, bx0, by0, bz0, bx1, by1, bz1), false);
+    if (packable) markInsidePacked(side);
+    else markInsideExact(side, exactCorners(side));
   }
   for (let p = 0; p < pieces; p++) {
     const side = orderSide[p], i = orderIndex[p];
@@ -95,70 +96,106 @@ function z0Of(s: Space, side: number, bz1: number): number {
 }
 
 /**
- * Marks the side's pieces (corners at b, six a piece) that another piece of the side holds (an
- * earlier one, or a later one holding it and more: of equal pieces the first stays) or a kept
- * space touching that side does. On whole corners below 2^30 (`whole`) a piece holds another when
- * the OR of the six differences has no sign bit: one branch where six comparisons mispredict.
+ * Marks the side's pieces that another piece of the side holds (an earlier one, or a later one
+ * holding it and more: of equal pieces the first stays) or a kept space touching that side does,
+ * on their packed corners (`sideWords`): piece q holds piece i when no field of q's words is above
+ * i's, which `((a | GUARD) - b) & GUARD` tells for both fields of a word at once (a field above
+ * borrows its guard bit). One branch per pair where six comparisons would mispredict.
  */
-function markInside(side: number, b: Int32Array | Float64Array, whole: boolean): void {
+function markInsidePacked(side: number): void {
   const n = sideCount[side];
-  const inside = sideInside[side];
-  for (let i = 0, o = 0; i < n; i++, o += 6) {
-    const x0 = b[o], y0 = b[o + 1], z0 = b[o + 2], x1 = b[o + 3], y1 = b[o + 4], z1 = b[o + 5];
+  const w = sideWords[side], inside = sideInside[side];
+  for (let i = 0, o = 0; i < n; i++, o += 3) {
+    const a0 = w[o] | GUARD, a1 = w[o + 1] | GUARD, a2 = w[o + 2] | GUARD;
     let holds = 0;
     // An earlier piece holding it (equal spaces: the first one is kept)...
-    for (let q = 0; q < o; q += 6) {
-      if (whole
-        ? ((x0 - b[q]) | (y0 - b[q + 1]) | (z0 - b[q + 2]) | (b[q + 3] - x1) | (b[q + 4] - y1) | (b[q + 5] - z1)) >= 0
-        : b[q] <= x0 && b[q + 1] <= y0 && b[q + 2] <= z0 && b[q + 3] >= x1 && b[q + 4] >= y1 && b[q + 5] >= z1) {
+    for (let q = 0; q < o; q += 3) {
+      if (((a0 - w[q]) & (a1 - w[q + 1]) & (a2 - w[q + 2]) & GUARD) === GUARD) {
         holds = 1;
         break;
       }
     }
     // ... or a later one holding it and more.
-    for (let q = o + 6, end = 6 * n; q < end && holds === 0; q += 6) {
-      const d0 = x0 - b[q], d1 = y0 - b[q + 1], d2 = z0 - b[q + 2], d3 = b[q + 3] - x1, d4 = b[q + 4] - y1, d5 = b[q + 5] - z1;
-      if (whole ? ((d0 | d1 | d2 | d3 | d4 | d5) >= 0 && (d0 | d1 | d2 | d3 | d4 | d5) !== 0)
-        : d0 >= 0 && d1 >= 0 && d2 >= 0 && d3 >= 0 && d4 >= 0 && d5 >= 0 && (d0 !== 0 || d1 !== 0 || d2 !== 0 || d3 !== 0 || d4 !== 0 || d5 !== 0)) holds = 1;
+    for (let q = o + 3, end = 3 * n; q < end && holds === 0; q += 3) {
+      if (((a0 - w[q]) & (a1 - w[q + 1]) & (a2 - w[q + 2]) & GUARD) === GUARD && (w[q] !== w[o] || w[q + 1] !== w[o + 1] || w[q + 2] !== w[o + 2])) holds = 1;
     }
-    const touching = touchingBySide[side];
-    for (let k = 0, end = touchCount[side]; k < end && holds === 0; k++) {
-      const t = touching[k];
-      if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) holds = 1;
-    }
+    if (holds === 0 && touchCount[side] > 0) holds = touchingHolds(side, sideFrom[side][i]) ? 1 : 0;
     inside[i] = holds;
   }
 }
 
-/** Every corner of this carve's box and cut pieces is a whole number in [0, 2^30) (so `sideBox` holds them exactly). */
-let wholeCorners = true;
-
-/** v is a whole number in [0, 2^30). */
-function whole(v: number): boolean {
-  return (v & 0x3fffffff) === v;
+/** As `markInsidePacked`, on the exact corners (`exactCorners`, six a piece) compared one by one. */
+function markInsideExact(side: number, b: Float64Array): void {
+  const n = sideCount[side];
+  const inside = sideInside[side];
+  for (let i = 0, o = 0; i < n; i++, o += 6) {
+    const x0 = b[o], y0 = b[o + 1], z0 = b[o + 2], x1 = b[o + 3], y1 = b[o + 4], z1 = b[o + 5];
+    let holds = 0;
+    for (let q = 0; q < o && holds === 0; q += 6) {
+      if (b[q] <= x0 && b[q + 1] <= y0 && b[q + 2] <= z0 && b[q + 3] >= x1 && b[q + 4] >= y1 && b[q + 5] >= z1) holds = 1;
+    }
+    for (let q = o + 6, end = 6 * n; q < end && holds === 0; q += 6) {
+      if (b[q] <= x0 && b[q + 1] <= y0 && b[q + 2] <= z0 && b[q + 3] >= x1 && b[q + 4] >= y1 && b[q + 5] >= z1
+        && (b[q] !== x0 || b[q + 1] !== y0 || b[q + 2] !== z0 || b[q + 3] !== x1 || b[q + 4] !== y1 || b[q + 5] !== z1)) holds = 1;
+    }
+    if (holds === 0 && touchCount[side] > 0) holds = touchingHolds(side, sideFrom[side][i]) ? 1 : 0;
+    inside[i] = holds;
+  }
 }
 
-/** The side's pieces' exact corners, from the spaces they were cut from and the box (`wholeCorners` false: rare). */
-function exactCorners(side: number, bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number): Float64Array {
+/** A kept space touching the box on the side holds the piece cut there from s. */
+function touchingHolds(side: number, s: Space): boolean {
+  const x0 = side === 1 ? cutX1 : s.x0, y0 = side === 3 ? cutY1 : s.y0, z0 = side === 5 ? cutZ1 : s.z0;
+  const x1 = side === 0 ? cutX0 : s.x1, y1 = side === 2 ? cutY0 : s.y1, z1 = side === 4 ? cutZ0 : s.z1;
+  const touching = touchingBySide[side];
+  for (let k = 0, end = touchCount[side]; k < end; k++) {
+    const t = touching[k];
+    if (t.x0 <= x0 && t.y0 <= y0 && t.z0 <= z0 && t.x1 >= x1 && t.y1 >= y1 && t.z1 >= z1) return true;
+  }
+  return false;
+}
+
+/**
+ * A packed word: two 14-bit fields at bits 0 and 15, each with a guard bit above it (14, 29), so
+ * no difference leaves the int32 range. Fields hold 0..FIELD_MAX (mm: up to 16.38 m); an upper
+ * corner is packed as FIELD_MAX less it, so holding is "no field above" on every field.
+ */
+const GUARD = (1 << 29) | (1 << 14);
+const FIELD_MAX = 0x3fff;
+
+/** This carve's box (`touchingHolds`). */
+let cutX0 = 0, cutY0 = 0, cutZ0 = 0, cutX1 = 0, cutY1 = 0, cutZ1 = 0;
+
+/** Every corner of this carve's box and cut spaces is a whole number in [0, FIELD_MAX] (so `sideWords` packs them exactly). */
+let packable = true;
+
+/** v is a whole number in [0, FIELD_MAX]. */
+function fits(v: number): boolean {
+  return (v & FIELD_MAX) === v;
+}
+
+/** The side's pieces' exact corners, from the spaces they were cut from and the box (`packable` false: rare). */
+function exactCorners(side: number): Float64Array {
   const n = sideCount[side], out = new Float64Array(6 * n);
   for (let i = 0; i < n; i++) {
     const s = sideFrom[side][i];
-    out[6 * i] = side === 1 ? bx1 : s.x0; out[6 * i + 1] = side === 3 ? by1 : s.y0; out[6 * i + 2] = side === 5 ? bz1 : s.z0;
-    out[6 * i + 3] = side === 0 ? bx0 : s.x1; out[6 * i + 4] = side === 2 ? by0 : s.y1; out[6 * i + 5] = side === 4 ? bz0 : s.z1;
+    out[6 * i] = side === 1 ? cutX1 : s.x0; out[6 * i + 1] = side === 3 ? cutY1 : s.y0; out[6 * i + 2] = side === 5 ? cutZ1 : s.z0;
+    out[6 * i + 3] = side === 0 ? cutX0 : s.x1; out[6 * i + 4] = side === 2 ? cutY0 : s.y1; out[6 * i + 5] = side === 4 ? cutZ0 : s.z1;
   }
   return out;
 }
 
 function addPiece(s: Space, x0: number, y0: number, z0: number, x1: number, y1: number, z1: number, side: number): void {
   const k = sideCount[side]++;
-  if (6 * (k + 1) > sideBox[side].length) {
-    const grown = new Int32Array(2 * sideBox[side].length);
-    grown.set(sideBox[side]);
-    sideBox[side] = grown;
-    sideInside[side] = new Uint8Array(grown.length / 6);
+  if (3 * (k + 1) > sideWords[side].length) {
+    const grown = new Int32Array(2 * sideWords[side].length);
+    grown.set(sideWords[side]);
+    sideWords[side] = grown;
+    sideInside[side] = new Uint8Array(grown.length / 3);
   }
-  const b = sideBox[side], o = 6 * k;
-  b[o] = x0; b[o + 1] = y0; b[o + 2] = z0; b[o + 3] = x1; b[o + 4] = y1; b[o + 5] = z1;
+  // Two fields a word (meaningless where `packable` is false: then only the exact corners are read).
+  const w = sideWords[side], o = 3 * k;
+  w[o] = (x0 << 15) | y0; w[o + 1] = (z0 << 15) | (FIELD_MAX - x1); w[o + 2] = ((FIELD_MAX - y1) << 15) | (FIELD_MAX - z1);
   sideFrom[side][k] = s;
   orderSide[pieces] = side;
   orderIndex[pieces++] = k;
