@@ -167,3 +167,11 @@ test('with few piece heights the corner policy compares the sorted wall distance
   const { problem, state } = cornerSpaces(3);
   t.deepEqual(spaceOrder(problem, state), [0, 1]); // (0, 0, 300) before (0, 100, 100)
 });
+
+test('the selection score falls with the block\'s piece count as count^-0.4, for counts of any size', (t) => {
+  const big = item(0, 1000, 1000, 1000);
+  const problem = problemOf([big], [1]);
+  const state = new PackState(loose, 1);
+  const score = (count: number) => selectionScore(problem, state, { block: { ...blockOf(big), count }, x: 0, y: 0, z: 0, space: whole });
+  for (const count of [4, 4095, 4096, 250_000]) t.is(score(count), score(1) * count ** -0.4);
+});
