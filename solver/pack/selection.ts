@@ -58,7 +58,7 @@ export function selectionScore(problem: UnitProblem, state: PackState, m: Move):
   return b.volume * (contact === 1 ? 1 : contact ** w.contact) * (kept === 1 ? 1 : kept ** w.kept) * piecesFactor(b.count, early);
 }
 
-/** Max(1, count) ** -pieces of the early or late weights,, each computed once per count. */
+/** Max(1, count) ** -pieces of the early or late weights, each computed once per count below 4,096. */
 function piecesFactor(count: number, early: boolean): number {
   const table = early ? earlyPieces : latePieces;
   if (!(count >= 0 && count < table.length && Number.isInteger(count))) return Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;

@@ -3,8 +3,8 @@ import type { Space } from '../model.ts';
 
 /**
  * Scratch for one carve (the search is synchronous). Per side of the box (0..5: -x, +x, -y,
- * +y, -z, +z) the cut pieces' corners, packed in three words a piece (`sideWords`), the space each was cut
- * from (`sideFrom`) and whether a piece holds it (`sideInside`), `sideCount` of them; the pieces
+ * +y, -z, +z) the cut pieces' corners, packed in three words a piece (`sideWords`), the space
+ * each was cut from (`sideFrom`) and whether a piece holds it (`sideInside`), `sideCount` of them; the pieces
  * in creation order by side and index there (`orderSide`, `orderIndex`). A piece kept is made
  * from its space's fields and the box's corners, never read back from the typed corners (so the
  * spaces' fields stay small integers, not boxed doubles).
