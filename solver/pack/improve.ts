@@ -61,10 +61,13 @@ export function improveUnit(
   const decisions: number[] = [];
   /** Per variant: it builds general blocks. */
   const general: boolean[] = [];
+  /** Per variant: it fills the space nearest a floor corner first. */
+  const corner: boolean[] = [];
   const budget = deadline - ticker.now();
   for (let k = 0; k < count; k++) {
     const problem = variant(k, 0);
     general.push(problem.general !== null);
+    corner.push(problem.spec.anchor === 'corner');
     const start = problem.work;
     const state = greedy(problem, root.clone());
     costs.push(problem.work - start);
@@ -107,7 +110,8 @@ export function improveUnit(
   const beamEnd = tail ? deadline - TAIL_SHARE * (deadline - ticker.now()) : deadline;
   if (bestProblem !== null && bestProblem.spec.supportNone && beamed.length > 1) {
     // Without a support rule: the variants race on a share of the time, the leader gets the rest.
-    const leader = raceVariants(variant, beamed, root, ticker.now() + RACE_SHARE * (beamEnd - ticker.now()), bound);
+    const racing = raceField(beamed, corner, bestProblem.manyHeights(root.phase));
+    const leader = raceVariants(variant, racing, root, ticker.now() + RACE_SHARE * (beamEnd - ticker.now()), bound);
     if (leader.state.volume > best.volume) { best = leader.state; bestProblem = leader.problem; }
     if (best.volume < bound && ticker.now() < beamEnd) {
       const state = beamSearch(leader.problem, root, beamEnd, { from: leader.next });
@@ -158,6 +162,17 @@ export function beamedVariants(ranked: { k: number }[], general: boolean[], affo
  * beam stopping at width 6-8 on 30-100 box types and 8-48 on BR2-BR7.
  */
 const RACE_SHARE = 0.5;
+
+/**
+ * The beamed variants that race without a support rule: where the phase has few piece heights
+ * (reach tables: BR-style cargo of few box types) only the corner ones, which gave the best plan
+ * on most such instances, so each races on a larger share; else all of them.
+ */
+function raceField(beamed: number[], corner: boolean[], manyHeights: boolean): number[] {
+  if (manyHeights) return beamed;
+  const corners = beamed.filter((k) => corner[k]);
+  return corners.length > 0 ? corners : beamed;
+}
 
 interface Leader {
   problem: UnitProblem;
