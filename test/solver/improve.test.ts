@@ -1,6 +1,6 @@
 // Which variants get one Unit's improvement time (pack/improve.ts).
 import test from 'ava';
-import { beamedVariants, improveUnit, stageTrace, type Stage } from '../../solver/pack/improve.ts';
+import { beamedVariants, improveUnit, raceField, stageTrace, type Stage } from '../../solver/pack/improve.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Ticker } from '../../solver/ticker.ts';
@@ -47,6 +47,21 @@ test('with time for every variant, every variant gets beam time in rank order', 
 
 test('otherwise (no support rule, or a fleet\'s cargo of more than one load) the best ranked variants get the beam time, general blocks or not', (t) => {
   t.deepEqual(beamedVariants(ranked, general, 4, false), [3, 4, 1, 2]);
+});
+
+// Seven variants as the fleet makes them: 0 and 1 fill from a floor corner first.
+const corner = [true, true, false, false, false, false, false];
+
+test('without a support rule, on few piece heights only the corner variants race, in rank order', (t) => {
+  t.deepEqual(raceField([3, 1, 4, 0, 2], corner, false), [1, 0]);
+});
+
+test('on many piece heights every beamed variant races', (t) => {
+  t.deepEqual(raceField([3, 1, 4, 0, 2], corner, true), [3, 1, 4, 0, 2]);
+});
+
+test('with no corner variant beamed, every beamed variant races', (t) => {
+  t.deepEqual(raceField([3, 4, 2], corner, false), [3, 4, 2]);
 });
 
 test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
