@@ -58,18 +58,17 @@ export function selectionScore(problem: UnitProblem, state: PackState, m: Move):
   return b.volume * (contact === 1 ? 1 : contact ** w.contact) * (kept === 1 ? 1 : kept ** w.kept) * piecesFactor(b.count, early);
 }
 
-/** Max(1, count) ** -pieces of the early or late weights, each computed once per count below 4,096. */
+/** Max(1, count) ** -pieces of the early or late weights, looked up for counts below 4,096. */
 function piecesFactor(count: number, early: boolean): number {
-  const table = early ? earlyPieces : latePieces;
-  if (!(count >= 0 && count < table.length && Number.isInteger(count))) return Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;
-  let v = table[count];
-  if (v === 0) v = table[count] = Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;
-  return v;
+  const table = early ? EARLY_PIECES : LATE_PIECES;
+  if (count >= 0 && count < table.length && Number.isInteger(count)) return table[count];
+  return Math.max(1, count) ** -(early ? WEIGHTS : LATE_WEIGHTS).pieces;
 }
 
-/** Piece-count factors by count below 4,096 (0: not yet computed; every factor is positive). */
-const earlyPieces = new Float64Array(4096);
-const latePieces = new Float64Array(4096);
+/** The piece-count factors of counts 0..4,095, early and late. */
+const piecesTable = (pieces: number) => Float64Array.from({ length: 4096 }, (_, count) => Math.max(1, count) ** -pieces);
+const EARLY_PIECES = piecesTable(WEIGHTS.pieces);
+const LATE_PIECES = piecesTable(LATE_WEIGHTS.pieces);
 
 /**
  * The share of the block's surface touching the Unit's walls or placed blocks, a gap of up to
