@@ -44,8 +44,8 @@ const WORK_PER_MS = 20_000;
  * worse than the best of them. Without Stops the last TAIL_SHARE of the time re-searches the
  * end of the best plan (tail-search.ts); the number of variants beamed is still counted on the
  * whole budget (as measured). Without a support rule the beamed variants first race on half
- * of the beam time and the leader's beam goes on wider (`raceVariants`; only the corner
- * variants race: `raceField`). The ranking and the
+ * of the beam time and the leader's beam goes on wider (`raceVariants`; on few piece heights
+ * only the corner variants race: `raceField`). The ranking and the
  * number of variants beamed depend only on the input, seed and budget; the clock decides how
  * far each beam search gets.
  * `variant(k, noise)` makes variant k's problem (noise 0: unperturbed).
@@ -111,7 +111,7 @@ export function improveUnit(
   const beamEnd = tail ? deadline - TAIL_SHARE * (deadline - ticker.now()) : deadline;
   if (bestProblem !== null && bestProblem.spec.supportNone && beamed.length > 1) {
     // Without a support rule: the variants race on a share of the time, the leader gets the rest.
-    const racing = raceField(beamed, corner);
+    const racing = raceField(beamed, corner, bestProblem.manyHeights(root.phase));
     const leader = raceVariants(variant, racing, root, ticker.now() + RACE_SHARE * (beamEnd - ticker.now()), bound);
     if (leader.state.volume > best.volume) { best = leader.state; bestProblem = leader.problem; }
     if (best.volume < bound && ticker.now() < beamEnd) {
@@ -165,14 +165,13 @@ export function beamedVariants(ranked: { k: number }[], general: boolean[], affo
 const RACE_SHARE = 0.5;
 
 /**
- * The beamed variants that race without a support rule: only the corner ones (all if none is
- * beamed), which gave the best plan on most instances, so each races on a larger share and the
- * leader starts wider. On few piece heights (reach tables; 5 s of CPU, paired: BR1-BR7 #1-5
- * +0.10, 12 better / 3 worse; held out #6-10 +0.19, 13 / 5); on many piece heights too
- * (generated 50 + 100 box types, tuning seeds 101-404 +0.05, 11 / 6; held out seeds 505, 707,
- * 1212 +0.085, 12 / 1).
+ * The beamed variants that race without a support rule: where the phase has few piece heights
+ * (reach tables: BR-style cargo of few box types) only the corner ones, which gave the best plan
+ * on most such instances, so each races on a larger share and the leader starts wider (5 s of
+ * CPU, paired: BR1-BR7 #1-5 +0.10, 12 better / 3 worse; held out #6-10 +0.19, 13 / 5); else all.
  */
-export function raceField(beamed: number[], corner: boolean[]): number[] {
+export function raceField(beamed: number[], corner: boolean[], manyHeights: boolean): number[] {
+  if (manyHeights) return beamed;
   const corners = beamed.filter((k) => corner[k]);
   return corners.length > 0 ? corners : beamed;
 }

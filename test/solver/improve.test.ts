@@ -52,12 +52,16 @@ test('otherwise (no support rule, or a fleet\'s cargo of more than one load) the
 // Seven variants as the fleet makes them: 0 and 1 fill from a floor corner first.
 const corner = [true, true, false, false, false, false, false];
 
-test('without a support rule only the corner variants race, in rank order', (t) => {
-  t.deepEqual(raceField([3, 1, 4, 0, 2], corner), [1, 0]);
+test('without a support rule, on few piece heights only the corner variants race, in rank order', (t) => {
+  t.deepEqual(raceField([3, 1, 4, 0, 2], corner, false), [1, 0]);
+});
+
+test('on many piece heights every beamed variant races', (t) => {
+  t.deepEqual(raceField([3, 1, 4, 0, 2], corner, true), [3, 1, 4, 0, 2]);
 });
 
 test('with no corner variant beamed, every beamed variant races', (t) => {
-  t.deepEqual(raceField([3, 4, 2], corner), [3, 4, 2]);
+  t.deepEqual(raceField([3, 4, 2], corner, false), [3, 4, 2]);
 });
 
 test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
