@@ -55,15 +55,22 @@ test('a block goes on the packing area of a block whose top is not all one face'
   t.true(up.x >= 0 && up.y >= 0 && up.x + up.block.dx <= 1000 && up.y + up.block.dy <= 400);
 });
 
+// The L-shaped pair above: its packing area covers 80 % of its top.
+const lItems = [boxItem(0, 500, 500, 300), boxItem(1, 500, 400, 300), boxItem(2, 1000, 400, 300)];
+const lShaped = (blocks: Block[]) => blocks.some((b) => b.parts && b.dz === 300 && b.dx === 1000 && b.flat === false);
+const loose = { ...opts, minFill: 0.85 };
+
 test('under a support rule, on lines of at most 3.5 pieces on average, a combination whose packing area covers under 90 % of its top is not kept', (t) => {
-  // The L-shaped pair above: its packing area covers 80 % of its top.
-  const items = [boxItem(0, 500, 500, 300), boxItem(1, 500, 400, 300), boxItem(2, 1000, 400, 300)];
-  const lShaped = (blocks: Block[]) => blocks.some((b) => b.parts && b.dz === 300 && b.dx === 1000 && b.flat === false);
-  t.false(lShaped(withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1, 1], spec, { ...opts, minFill: 0.85 }, () => {})));
-  const more = [...items, bigLine];
-  t.true(lShaped(withGeneralBlocks(more.map((it) => blockOf(it)), more, [1, 1, 1, 12], spec, { ...opts, minFill: 0.85 }, () => {})));
-  // Without a support rule the packing area decides nothing.
-  t.true(lShaped(withGeneralBlocks(items.map((it) => blockOf(it)), items, [1, 1, 1], { ...spec, supportNone: true }, { ...opts, minFill: 0.85 }, () => {})));
+  t.false(lShaped(withGeneralBlocks(lItems.map((it) => blockOf(it)), lItems, [1, 1, 1], spec, loose, () => {})));
+});
+
+test('on lines of more than 3.5 pieces on average a combination whose packing area covers under 90 % of its top is kept', (t) => {
+  const more = [...lItems, bigLine];
+  t.true(lShaped(withGeneralBlocks(more.map((it) => blockOf(it)), more, [1, 1, 1, 12], spec, loose, () => {})));
+});
+
+test('without a support rule the packing area decides nothing', (t) => {
+  t.true(lShaped(withGeneralBlocks(lItems.map((it) => blockOf(it)), lItems, [1, 1, 1], { ...spec, supportNone: true }, loose, () => {})));
 });
 
 test('the packing area of a stack is the top of its upper block', (t) => {
