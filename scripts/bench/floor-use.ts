@@ -1,5 +1,5 @@
 // Diagnostic: where a scale plan's floor goes. Per kind of piece standing on the floor: the
-// floors (of a 40' high cube, 12,032 x 2,352 mm) its footprints cover, how many pieces, and how
+// floors (of the sea fleet's 40' high cube) its footprints cover, how many pieces, and how
 // many of them carry something; the floor left bare per Unit. First plan (no budget) or with
 // `seconds` of CPU. `UNITS=1` also prints each Unit (Stops, bare floor, volume, weight).
 // npx tsx scripts/bench/floor-use.ts [sea|road] [pieces] [seed] [seconds]
@@ -14,7 +14,9 @@ const seconds = Number(process.argv[5] ?? 0);
 const lines = generateCargo(pieces, seed);
 const byId = new Map(lines.map((l) => [l.id, l]));
 const r = solve(scaleInput(fleet, lines, seed, seconds * 1000), { now: cpuMs });
-const HC = 12_032 * 2352;
+// The floor the shares are counted in: the sea fleet's 40' high cube.
+const hc = FLEETS.sea.find((e) => e.id === '40hc')!;
+const HC = hc.innerLengthMm * hc.innerWidthMm;
 const kinds: Record<string, { floor: number; n: number; carrying: number; height: number }> = {};
 let bare = 0;
 for (const u of r.units) {
