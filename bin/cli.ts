@@ -54,13 +54,18 @@ async function main(argv: string[]): Promise<number> {
          'run', 'expected-revision', 'replace-unlocked-manual', 'line', 'piece', 'x', 'y', 'z', 'unit', 'rotation', 'legs', 'friction'].map((n) => [n, { type: 'string' as const }]),
       ),
       json: { type: 'boolean' as const },
+      help: { type: 'boolean' as const, short: 'h' },
     } as any,
   }) as { values: Record<string, string | boolean | undefined>; positionals: string[] };
   const json = argv.includes('--json');
   const [command, action] = positionals;
-  if (!command || command === 'help') {
+  if (values.help || command === 'help') {
     console.log(HELP);
-    return command ? 0 : 2;
+    return 0;
+  }
+  if (!command) {
+    console.error(HELP);
+    return 2;
   }
   const env = readEnv();
   const sql = connect(env.DATABASE_URL ?? DEV_DATABASE_URL, { max: 2 });
@@ -92,8 +97,11 @@ async function doctor(sql: ReturnType<typeof connect>, target: TemporalTarget, t
 main(process.argv.slice(2)).then(
   (code) => (process.exitCode = code),
   (err) => {
-    const usage = err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
-    console.error(`loadplan: ${(err as Error).message}`);
+    const parseError = (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS') ?? false;
+    const usage = err instanceof UsageError || parseError;
+    // node's parse errors go on to advise on positionals; the first sentence is the finding.
+    const message = parseError ? (err as Error).message.split('. ')[0] : (err as Error).message;
+    console.error(`loadplan: ${message}${usage ? " ('loadplan help' lists the commands)" : ''}`);
     process.exitCode = usage ? 2 : 1;
   },
 );

@@ -7,7 +7,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { readEnv } from '../config/env.ts';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -20,8 +19,9 @@ import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { call } from '../test/support/api-harness.ts';
 import { generateCargo } from './bench/cargo-generator.ts';
 import type { SolverCargoLine } from '../solver/types.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     pieces: { type: 'string', default: '20000' },
     concurrent: { type: 'string', default: '10' },

@@ -15,14 +15,14 @@ import { createServer, type Server } from 'node:http';
 import Koa from 'koa';
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { listEquipmentTypes } from '../db/libraries.ts';
 import { createServices } from '../api/services.ts';
 import { startApiServer } from '../api/server.ts';
 import { treeCpuMs } from './bench/process-cpu.ts';
 import { startBenchDatabase } from './bench/bench-database.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '20' }, rounds: { type: 'string', default: '1' }, base: { type: 'string' }, projects: { type: 'string', default: '0' }, routes: { type: 'string', default: 'get,post' } },
 });
 const { dataDir, infra, sql, org, key, env } = await startBenchDatabase('bench-http');

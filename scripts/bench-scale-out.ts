@@ -10,7 +10,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedBuiltIns } from '../db/seed.ts';
@@ -20,8 +19,9 @@ import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { freePort } from '../bin/local/free-port.ts';
 import { call } from '../test/support/api-harness.ts';
 import { generateCargo } from './bench/cargo-generator.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '12' }, pieces: { type: 'string', default: '400' } } });
+const { values } = scriptArgs(import.meta.url, { options: { runs: { type: 'string', default: '12' }, pieces: { type: 'string', default: '400' } } });
 const RUNS = Number(values.runs);
 const PER_KEY = 120;
 const TASK_QUEUE = `bench-scale-out-${process.pid}`;

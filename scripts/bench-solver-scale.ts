@@ -6,10 +6,10 @@
 // `--repeat n` runs the whole set n times, so before/after pairs alternate under the same load.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import type { ScaleFigures } from './bench/scale-run.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     sizes: { type: 'string', default: '1000,5000,20000' },
     fleets: { type: 'string', default: 'sea,road' },

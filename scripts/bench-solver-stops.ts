@@ -9,13 +9,13 @@
 // solver README (one 40' HC + one 20', Stops 1 and 2 and no-Stop cargo).
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { checkPlan } from '../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../solver/types.ts';
 import { FLEETS, generateCargo } from './bench/cargo-generator.ts';
 import { catalogueRow, twoUnitStops } from './bench/stops-cases.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     sizes: { type: 'string', default: '200,1000' },
     seeds: { type: 'string', default: '1,2,3' },

@@ -13,12 +13,12 @@
 import { fork } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { csvInstanceFiles } from './bench/csv-format.ts';
 import type { MultiFigures, MultiTask } from './bench/multi-run.ts';
 import type { UnitsFigures, UnitsTask } from './bench/units-run.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     ks: { type: 'string', default: '3,10' },
     fills: { type: 'string', default: '0.85,0.9' },

@@ -8,15 +8,15 @@
 //   --clock cpu: the budget counts each run's CPU time (a loaded machine then buys the same search)
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatBr, parseBr, type BrInstance } from './bench/br-format.ts';
 import { csvInstanceFiles, loadCsvSets } from './bench/csv-format.ts';
 import { generateSets } from './bench/br-generate.ts';
 import type { BrFigures } from './bench/br-run.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     data: { type: 'string', default: 'shared/data/clp/br' },
     instances: { type: 'string', default: '20' },

@@ -5,7 +5,6 @@
 //   npm run bench:webhooks [-- --events 500 --endpoints 1 --activities 32]
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { Client, Connection } from '@temporalio/client';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -18,8 +17,9 @@ import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { createWorker } from '../bin/start-worker.ts';
 import { createTestPki } from '../test/support/tls/test-ca.ts';
 import { startReceiver } from '../test/services/webhooks/https-receiver.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: { events: { type: 'string', default: '500' }, endpoints: { type: 'string', default: '1' }, activities: { type: 'string', default: '32' } },
 });
 const eventCount = Number(values.events);

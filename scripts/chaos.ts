@@ -20,7 +20,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { request } from 'undici';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
@@ -35,8 +34,9 @@ import { createTestPki } from '../test/support/tls/test-ca.ts';
 import { startReceiver } from '../test/services/webhooks/https-receiver.ts';
 import { createPlan } from '../test/support/plan-fixture.ts';
 import { generateCargo } from './bench/cargo-generator.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     faults: { type: 'string', default: 'import,postgres,temporal,worker' },
     runs: { type: 'string', default: '6' },

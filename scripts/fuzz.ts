@@ -4,7 +4,6 @@
 //   npm run fuzz [-- --count 20000 --seed 14 --concurrency 4 --app ../other-checkout]
 import { mkdir, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { connect } from '../db/connect.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedBuiltIns } from '../db/seed.ts';
@@ -13,8 +12,9 @@ import { addMember, createOrganization } from '../db/organizations.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
 import { countWrites, ledgerDisagreements, runFuzz, type Finding } from '../test/support/fuzz/run.ts';
 import { fuzzTarget } from '../test/support/fuzz/target.ts';
+import { scriptArgs } from './bench/script-args.ts';
 
-const { values } = parseArgs({
+const { values } = scriptArgs(import.meta.url, {
   options: {
     count: { type: 'string', default: '2000' },
     seed: { type: 'string', default: '14' },
