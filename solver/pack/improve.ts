@@ -103,11 +103,7 @@ export function improveUnit(
   // Without Stops the last share of the time re-searches the end of the best plan (see
   // tail-search.ts); what it leaves (a plan of too few decisions) goes to more restarts.
   const tail = bestProblem !== null && oneStop(bestProblem);
-  // Under a support rule, regions of the plan are searched again after the tail
-  // (region-search.ts), for a single container's load and a fleet's Unit alike: on the
-  // known-optimum cargo at 90 % (seeds 1-30, 5 s of CPU) K = 3 was reached on 20 instances
-  // instead of 16 and K = 10 on 30 instead of 27 with the search on a fleet's Units too.
-  const regions = tail && !spec.supportNone;
+  const regions = tail && searchesRegions(spec.supportNone, bound <= ONE_LOAD * spec.L * spec.W * spec.H);
   const beamEnd = tail ? deadline - TAIL_SHARE * (deadline - ticker.now()) : deadline;
   if (bestProblem !== null && bestProblem.spec.supportNone && beamed.length > 1) {
     // Without a support rule: the variants race on a share of the time, the leader gets the rest.
@@ -153,6 +149,18 @@ export function beamedVariants(ranked: { k: number }[], general: boolean[], affo
   const withGeneral = ranked.filter((r) => general[r.k]);
   const focused = focus && afforded < ranked.length && withGeneral.length >= MIN_BEAMED;
   return (focused ? withGeneral.slice(0, MIN_BEAMED) : ranked.slice(0, afforded)).map((r) => r.k);
+}
+
+/**
+ * Whether regions of the best plan are searched again after the tail (region-search.ts), for
+ * cargo of one Stop. Under a support rule for a single container's load and a fleet's Unit
+ * alike: on the known-optimum cargo at 90 % (seeds 1-30, 5 s of CPU) K = 3 was reached on 20
+ * instances instead of 16 and K = 10 on 30 instead of 27 with the search on a fleet's Units too.
+ * Without one only for a single container's load (`oneLoad`; the refill's `spine` made it gain:
+ * BR1-BR7 none #11-20 +0.06, 34 better / 9 worse), so a fleet's Units keep their decisions.
+ */
+export function searchesRegions(supportNone: boolean, oneLoad: boolean): boolean {
+  return !supportNone || oneLoad;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Which variants get one Unit's improvement time (pack/improve.ts).
 import test from 'ava';
-import { beamedVariants, improveUnit, raceField, stageTrace, type Stage } from '../../solver/pack/improve.ts';
+import { beamedVariants, improveUnit, raceField, searchesRegions, stageTrace, type Stage } from '../../solver/pack/improve.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Ticker } from '../../solver/ticker.ts';
@@ -62,6 +62,16 @@ test('on many piece heights every beamed variant races', (t) => {
 
 test('with no corner variant beamed, every beamed variant races', (t) => {
   t.deepEqual(raceField([3, 4, 2], corner, false), [3, 4, 2]);
+});
+
+test('under a support rule regions are searched again, for a single container\'s load and a fleet\'s Unit alike', (t) => {
+  t.true(searchesRegions(false, true));
+  t.true(searchesRegions(false, false));
+});
+
+test('without a support rule regions are searched again only for a single container\'s load', (t) => {
+  t.true(searchesRegions(true, true));
+  t.false(searchesRegions(true, false));
 });
 
 test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
