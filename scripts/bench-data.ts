@@ -16,6 +16,9 @@ import { migrate } from '../db/migrate.ts';
 import { addMember, createOrganization } from '../db/organizations.ts';
 import { seedBuiltIns } from '../db/seed.ts';
 import { startInfrastructure } from '../bin/local/infrastructure.ts';
+import { scriptArgs } from './bench/script-args.ts';
+
+scriptArgs(import.meta.url, { options: {} }); // no flags: --help prints the usage, anything else is refused
 
 interface Target {
   url: string;
