@@ -83,10 +83,10 @@ export function improveUnit(
   // Medians, in work (a greedy's work: blocks scanned and spaces handled).
   const cost = Math.max(median(costs), 1) * Math.max(median(decisions), 1);
   const afforded = Math.floor((budget * WORK_PER_MS) / (GREEDIES_PER_DECISION * cost));
-  // Under a support rule, is the cargo a single container's load (see beamedVariants)?
+  // Is the cargo a single container's load? (beamedVariants asks under a support rule, searchesRegions always.)
   const { spec } = bestProblem!;
-  const oneLoad = !spec.supportNone && bound <= ONE_LOAD * spec.L * spec.W * spec.H;
-  const beamed = beamedVariants(ranked, general, Math.max(MIN_BEAMED, Math.min(count, afforded)), oneLoad);
+  const fitsOneLoad = bound <= ONE_LOAD * spec.L * spec.W * spec.H;
+  const beamed = beamedVariants(ranked, general, Math.max(MIN_BEAMED, Math.min(count, afforded)), !spec.supportNone && fitsOneLoad);
   let n = 0;
   /** Beam searches of the beamed variants, then perturbed restarts, until `end`. */
   const beamUntil = (end: number) => {
@@ -103,7 +103,7 @@ export function improveUnit(
   // Without Stops the last share of the time re-searches the end of the best plan (see
   // tail-search.ts); what it leaves (a plan of too few decisions) goes to more restarts.
   const tail = bestProblem !== null && oneStop(bestProblem);
-  const regions = tail && searchesRegions(spec.supportNone, bound <= ONE_LOAD * spec.L * spec.W * spec.H);
+  const regions = tail && searchesRegions(spec.supportNone, fitsOneLoad);
   const beamEnd = tail ? deadline - TAIL_SHARE * (deadline - ticker.now()) : deadline;
   if (bestProblem !== null && bestProblem.spec.supportNone && beamed.length > 1) {
     // Without a support rule: the variants race on a share of the time, the leader gets the rest.
