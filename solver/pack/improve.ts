@@ -157,7 +157,8 @@ export function beamedVariants(ranked: { k: number }[], general: boolean[], affo
  * alike: on the known-optimum cargo at 90 % (seeds 1-30, 5 s of CPU) K = 3 was reached on 20
  * instances instead of 16 and K = 10 on 30 instead of 27 with the search on a fleet's Units too.
  * Without one only for a single container's load (`oneLoad`; the refill's `spine` made it gain:
- * BR1-BR7 none #11-20 +0.06, 34 better / 9 worse), so a fleet's Units keep their decisions.
+ * BR1-BR7 none #11-20 +0.06, 34 better / 9 worse), so a fleet's Units keep their decisions
+ * while more than one load is left.
  */
 export function searchesRegions(supportNone: boolean, oneLoad: boolean): boolean {
   return !supportNone || oneLoad;
