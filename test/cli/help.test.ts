@@ -1,17 +1,9 @@
 // The operator CLI's usage, run as a real process (no database needed).
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runProcess } from '../support/run-process.ts';
 
-const run = promisify(execFile);
-
-async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  try {
-    const { stdout, stderr } = await run('node', ['bin/loadplan.js', ...args]);
-    return { code: 0, out: stdout, err: stderr };
-  } catch (e: any) {
-    return { code: e.code, out: e.stdout, err: e.stderr };
-  }
+function cli(...args: string[]) {
+  return runProcess('node', ['bin/loadplan.js', ...args]);
 }
 
 test('--help prints the commands and exits 0', async (t) => {

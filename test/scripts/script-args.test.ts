@@ -1,17 +1,9 @@
 // The npm bench scripts' flags, run as real processes: usage on --help, one line on a bad flag.
 import test from 'ava';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { runProcess } from '../support/run-process.ts';
 
-const run = promisify(execFile);
-
-async function script(file: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  try {
-    const { stdout, stderr } = await run('npx', ['tsx', file, ...args]);
-    return { code: 0, out: stdout, err: stderr };
-  } catch (e: any) {
-    return { code: e.code, out: e.stdout, err: e.stderr };
-  }
+function script(file: string, ...args: string[]) {
+  return runProcess('npx', ['tsx', file, ...args]);
 }
 
 test('--help prints the script header comment as its usage and exits 0', async (t) => {

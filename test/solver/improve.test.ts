@@ -74,26 +74,41 @@ test('without a support rule regions are searched again only for a single contai
   t.false(searchesRegions(true, false));
 });
 
-test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
-  const tight = { ...spec, L: 1000 };
-  const root = new PackState(tight, items.length);
-  const run = () => {
-    const ticker = fakeTicker();
-    return improveUnit((k, noise) => sixTypesProblem(ticker, { ...tight, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7);
-  };
-  const plain = run();
+/** One improvement of the six types on `unit` with the stage trace on: its plan and the stages told. */
+function traceStages(unit: UnitSpec) {
+  const ticker = fakeTicker();
+  const root = new PackState(unit, items.length);
   const seen: { stage: Stage; volume: number }[] = [];
   stageTrace.fn = (stage, volume) => { seen.push({ stage, volume }); };
-  let traced;
   try {
-    traced = run();
+    const plan = improveUnit((k, noise) => sixTypesProblem(ticker, { ...unit, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7);
+    return { plan, seen };
   } finally {
     stageTrace.fn = null;
   }
+}
+
+test('the stage trace is told each stage in order with the best volume so far, and changes no plan', (t) => {
+  const tight = { ...spec, L: 1000 };
+  const root = new PackState(tight, items.length);
+  const ticker = fakeTicker();
+  const plain = improveUnit((k, noise) => sixTypesProblem(ticker, { ...tight, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7);
+  const { plan: traced, seen } = traceStages(tight);
   t.deepEqual(placements(traced), placements(plain));
   const stages = seen.filter((s) => s.stage !== 'beam');
   t.deepEqual(stages.map((s) => s.stage), ['greedies', 'beams', 'tail', 'regions', 'end']);
   for (let k = 1; k < stages.length; k++) t.true(stages[k].volume >= stages[k - 1].volume);
   t.is(stages[stages.length - 1].volume, traced.volume);
   t.true(seen.some((s) => s.stage === 'beam'));
+});
+
+// The six types' cargo (1.40 m3) is 98 % of a 1,100 mm long Unit (one load) and 107 % of a 1,000 mm one (more).
+test('without a support rule a single container\'s load has regions of its best plan searched again', (t) => {
+  const { seen } = traceStages({ ...spec, L: 1100, supportNone: true });
+  t.deepEqual(seen.filter((s) => s.stage !== 'beam').map((s) => s.stage), ['greedies', 'beams', 'tail', 'regions', 'end']);
+});
+
+test('without a support rule cargo of more than one load (a fleet\'s Unit) gets the tail search but no regions', (t) => {
+  const { seen } = traceStages({ ...spec, L: 1000, supportNone: true });
+  t.deepEqual(seen.filter((s) => s.stage !== 'beam').map((s) => s.stage), ['greedies', 'beams', 'tail', 'end']);
 });
