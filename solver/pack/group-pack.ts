@@ -29,11 +29,12 @@ function zeroedUsed(itemCount: number): Int32Array {
 
 /**
  * The members packed (greedy) into a Unit of `spec`, as one block; null when not all go.
- * `shared`: the block lists of packings into the same box by other policies (UnitProblem.shared).
+ * `shared`: the block lists of packings into the same box by other policies (UnitProblem.shared);
+ * `columns`: column blocks too (a stackable member carrying one nothing may stand on).
  */
-export function packedGroupBlock(g: number, members: number[], spec: UnitSpec, c: GroupCargo, shared?: Map<string, Block[]>): Block | null {
+export function packedGroupBlock(g: number, members: number[], spec: UnitSpec, c: GroupCargo, shared?: Map<string, Block[]>, columns = false): Block | null {
   const minDim = Math.min(...members.map((i) => Math.min(c.items[i].l, c.items[i].w, c.items[i].h)));
-  const problem = new UnitProblem(spec, c.items, c.counts, [{ items: members, groups: [] }], c.orientationsOf, () => null, minDim, c.ticker, null, 0, shared);
+  const problem = new UnitProblem(spec, c.items, c.counts, [{ items: members, groups: [] }], c.orientationsOf, () => null, minDim, c.ticker, null, 0, shared, columns);
   problem.scratchFigures = true;
   const used = zeroedUsed(c.items.length);
   let state: PackState;

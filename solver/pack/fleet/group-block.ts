@@ -12,12 +12,9 @@
 // cargo: four pallets on 4.8 m2 where three floor places hold them). A group with a stackable
 // member and one nothing may stand on is also packed with column blocks (a crate on two of
 // the group's pallets).
-import type { Block, BlockPiece } from '../../model.ts';
-import { expandPlaced } from '../expand.ts';
+import type { Block } from '../../model.ts';
 import { packedGroupBlock, type GroupCargo } from '../group-pack.ts';
-import { UnitProblem } from '../problem.ts';
-import { greedy } from '../search.ts';
-import { PackState, type UnitSpec } from '../state.ts';
+import type { UnitSpec } from '../state.ts';
 
 /** Halvings per side of the box at most (4 lost a Unit at 5,000 pieces; ~1.5 ms a group in all). */
 const SIDE_STEPS = 6;
@@ -129,9 +126,6 @@ function packedWithin(g: number, members: number[], L: number, W: number, p: Gro
   return found;
 }
 
-/** Pieces-used buffer of the column packings (zeroed again after each). */
-let scratchUsed = new Int32Array(0);
-
 /**
  * The members packed with column blocks (a stackable member's layer carrying one nothing may
  * stand on, see column-blocks.ts) into an L x W box of the row's height, the least room of the
@@ -139,34 +133,10 @@ let scratchUsed = new Int32Array(0);
  */
 function packedColumns(g: number, members: number[], L: number, W: number, p: GroupPacking): Block | null {
   let found: Block | null = null;
-  const minDim = Math.min(...members.map((i) => Math.min(p.items[i].l, p.items[i].w, p.items[i].h)));
   const shared = new Map<string, Block[]>();
-  if (scratchUsed.length !== p.items.length) scratchUsed = new Int32Array(p.items.length);
-  const used = scratchUsed;
   for (const policy of POLICIES) {
-    const spec = { ...p.spec, L, W, ...policy };
-    const problem = new UnitProblem(spec, p.items, p.counts, [{ items: members, groups: [] }], p.orientationsOf, () => null, minDim, p.ticker, null, 0, shared, true);
-    let state: PackState;
-    let all: boolean;
-    try {
-      state = greedy(problem, new PackState(spec, p.items.length, used));
-      all = members.every((i) => used[i] === p.counts[i]);
-    } finally {
-      for (const i of members) used[i] = 0;
-    }
-    if (!all) continue;
-    const placed: BlockPiece[] = state.placed.flatMap((pb) => expandPlaced(pb));
-    // The box starts at the pieces (the greedy may leave a strip at a wall).
-    const x0 = Math.min(...placed.map((q) => q.x)), y0 = Math.min(...placed.map((q) => q.y));
-    const pieces = placed.map((q) => ({ ...q, x: q.x - x0, y: q.y - y0 }));
-    let dx = 0, dy = 0, dz = 0;
-    for (const q of pieces) {
-      dx = Math.max(dx, q.x + q.dx);
-      dy = Math.max(dy, q.y + q.dy);
-      dz = Math.max(dz, q.z + q.dz);
-    }
-    const block: Block = { dx, dy, dz, volume: state.volume, weight: state.weight, item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: pieces.length, group: g, pieces, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
-    if (!found || lessRoom(block, found, p)) found = block;
+    const block = packedGroupBlock(g, members, { ...p.spec, L, W, ...policy }, p, shared, true);
+    if (block && (!found || lessRoom(block, found, p))) found = block;
   }
   return found;
 }
