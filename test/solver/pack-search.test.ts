@@ -126,6 +126,25 @@ test('without a support rule a space also offers the first block after its bigge
   t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600, 1000]);
 });
 
+/** An empty Unit's floor space and a phase of a big box 600 mm wide and a small one 900 mm wide (100 mm short of the Unit's width). */
+function nearWidthCase(columns: boolean): { problem: UnitProblem; state: PackState } {
+  const items = [boxItem(0, 1500, 600, 1000), boxItem(1, 400, 900, 300)];
+  const problem = new UnitProblem(spec, items, [1, 1], [{ items: [0, 1], groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), columns, !columns);
+  return { problem, state: new PackState(spec, items.length) };
+}
+
+test('on the floor of a fleet\'s column-block packing a space also offers the widest block filling its width to within 150 mm', (t) => {
+  const { problem, state } = nearWidthCase(true);
+  const moves = feasibleMoves(problem, state, 0, 1);
+  t.deepEqual(moves.map((m) => m.block.dy), [600, 900]);
+  t.true(moves[1].near);
+});
+
+test('a Unit\'s improvement (reach tables, no column blocks) is not offered the block filling the width to within 150 mm', (t) => {
+  const { problem, state } = nearWidthCase(false);
+  t.deepEqual(feasibleMoves(problem, state, 0, 1).map((m) => m.block.dy), [600]);
+});
+
 /** A Unit that takes one of three big boxes: no beam reaches the cargo's volume, so it runs out its ladder. */
 function oneOfThree(): { problem: UnitProblem; root: PackState } {
   const s: UnitSpec = { ...spec, supportNone: true };
