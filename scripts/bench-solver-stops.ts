@@ -3,7 +3,8 @@
 // and axle advisories, for one or more solver modules on the same instances (interleaved,
 // one at a time), every plan checked by checkPlan.
 //   npm run bench:solver:stops -- [--sizes 200,1000] [--seeds 1,2,3] [--seconds 5]
-//     [--solver solver/index.ts[,other/solver/index.ts]] [--json]
+//     [--solver solver/index.ts[,other/solver/index.ts]] [--clock real|cpu] [--json]
+//   --clock cpu: the budget counts the process's CPU time (a loaded machine buys the same search)
 // Instances: the mixed cargo of bench:solver:scale (Stops 1-4, no Stop, groups) on the sea
 // fleet and on catalogue road equipment with Axle Profiles, and the two-Unit example of the
 // solver README (one 40' HC + one 20', Stops 1 and 2 and no-Stop cargo).
@@ -13,6 +14,7 @@ import { checkPlan } from '../solver/check/index.ts';
 import type { SolveInput, SolveResult } from '../solver/types.ts';
 import { FLEETS, generateCargo } from './bench/cargo-generator.ts';
 import { catalogueRow, twoUnitStops } from './bench/stops-cases.ts';
+import { cpuMs } from './bench/process-cpu.ts';
 import { scriptArgs } from './bench/script-args.ts';
 
 const { values } = scriptArgs(import.meta.url, {
@@ -21,6 +23,7 @@ const { values } = scriptArgs(import.meta.url, {
     seeds: { type: 'string', default: '1,2,3' },
     seconds: { type: 'string', default: '5' },
     solver: { type: 'string', default: 'solver/index.ts' },
+    clock: { type: 'string', default: 'real' },
     json: { type: 'boolean', default: false },
   },
 });
@@ -54,9 +57,11 @@ for (const size of values.sizes!.split(',').map(Number)) {
   }
 }
 
-const solvers: { label: string; solve: (input: SolveInput) => SolveResult }[] = [];
+type Solve = (input: SolveInput, hooks?: { now?: () => number }) => SolveResult;
+const hooks = values.clock === 'cpu' ? { now: cpuMs } : {};
+const solvers: { label: string; solve: Solve }[] = [];
 for (const path of values.solver!.split(',')) {
-  const mod = (await import(pathToFileURL(resolve(path)).href)) as { solve: (input: SolveInput) => SolveResult };
+  const mod = (await import(pathToFileURL(resolve(path)).href)) as { solve: Solve };
   solvers.push({ label: path, solve: mod.solve });
 }
 
@@ -64,7 +69,7 @@ const count = (r: SolveResult, what: RegExp) => r.warnings.filter((w) => w.kind 
 const out: Figures[] = [];
 for (const inst of instances) {
   for (const s of solvers) {
-    const r = s.solve(structuredClone(inst.input));
+    const r = s.solve(structuredClone(inst.input), hooks);
     const f: Figures = {
       solver: s.label, instance: inst.name, units: r.totals.units, unloaded: r.totals.piecesUnloaded,
       stopBlocked: r.stopWarnings.reduce((a, w) => a + w.pieces.length, 0),
