@@ -2,8 +2,9 @@
 // but a later-unloaded block can still end up in front of (or above) a Stop's pieces: a
 // carton slid into a strip beside a crate that the next crate then covers. With the time
 // left after the Unit count is settled: (1) repack each Unit that has `stop-blocked` pieces from
-// its own cargo with the Stop guard on (stop-guard.ts), kept when every piece still goes
-// and fewer are blocked; (2) if pieces stay blocked, plan the whole fleet again with the
+// its own cargo with the Stop guard on (stop-guard.ts), what that leaves over put into the
+// other Units under the guard, and what still has no room put in without it (the repacked
+// Unit first), kept when every piece still goes and fewer are blocked; (2) if pieces stay blocked, plan the whole fleet again with the
 // guard and keep that plan when it is as good by the earlier objectives (nothing more
 // Unloaded, no more Units, no more equipment volume) and blocks fewer pieces.
 import type { BlockPiece } from '../model.ts';
@@ -46,8 +47,9 @@ export function blockedPieces(fleet: Fleet, prep: Prepared, plan: FleetPlan): nu
 /**
  * Each free Unit with blocked pieces packed again from its own cargo under the Stop guard;
  * what no longer fits goes into the free room of the other free Units, also under the
- * guard (checked both ways, so it blocks nothing there either). Kept when every piece still
- * goes and fewer pieces are blocked in all.
+ * guard (checked both ways, so it blocks nothing there either), and the few pieces no
+ * guarded room takes (often 1-15 of 100-140 blocked) go in without the guard, the repacked
+ * Unit first. Kept when every piece still goes and fewer pieces are blocked in all.
  */
 function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
   const todo = plan.units.filter((u) => u.fixedUnit < 0 && blocked.ofUnit(u) > 0).map((u) => u.index);
@@ -65,16 +67,23 @@ function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPl
     const others = current.units
       .filter((o) => o !== u && o.fixedUnit < 0)
       .sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
-    for (const o of others) {
-      if (isEmpty(rest, restGroups) || ticker.now() >= deadline) break;
-      const root = reopen(o.state);
-      const remaining = rest.map((n, i) => n + root.used[i]);
-      const topped = fleet.fill(o.view, root, rest, restGroups, { beam: false, sliceMs: 0, deadline: 0, stopGuard: true }, remaining);
-      if (topped.placed.length === o.state.placed.length) continue;
-      topped.used.forEach((n, i) => (rest[i] -= n - o.state.used[i]));
-      for (const g of topped.groupsUsed) restGroups.delete(g);
-      changed.set(o, { ...o, state: topped });
-    }
+    const topInto = (list: PlannedUnit[], stopGuard: boolean) => {
+      for (const o of list) {
+        if (isEmpty(rest, restGroups) || ticker.now() >= deadline) break;
+        const now = changed.get(o) ?? o;
+        const root = reopen(now.state);
+        const remaining = rest.map((n, i) => n + root.used[i]);
+        const topped = fleet.fill(o.view, root, rest, restGroups, { beam: false, sliceMs: 0, deadline: 0, stopGuard }, remaining);
+        if (topped.placed.length === now.state.placed.length) continue;
+        topped.used.forEach((n, i) => (rest[i] -= n - now.state.used[i]));
+        for (const g of topped.groupsUsed) restGroups.delete(g);
+        changed.set(o, { ...o, state: topped });
+      }
+    };
+    topInto(others, true);
+    // What no guarded room takes goes in without the guard, into the repacked Unit first:
+    // a few pieces blocked there instead of the many before.
+    topInto([u, ...others], false);
     if (!isEmpty(rest, restGroups)) return;
     const before = [...changed.keys()].reduce((a, x) => a + blocked.ofUnit(x), 0);
     const after = [...changed.values()].reduce((a, x) => a + blocked.ofUnit(x), 0);
