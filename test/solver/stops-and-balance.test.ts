@@ -8,6 +8,11 @@ import { PackState } from '../../solver/pack/state.ts';
 import { solve } from '../../solver/index.ts';
 import type { Placement, RigidAxleProfile } from '../../solver/types.ts';
 import { twoUnitStops } from '../../scripts/bench/stops-cases.ts';
+import { generateCargo, scaleInput } from '../../scripts/bench/cargo-generator.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Fleet } from '../../solver/pack/fleet.ts';
+import { blockedPieces, fewerBlocked } from '../../solver/pack/stop-split.ts';
+import { Ticker } from '../../solver/ticker.ts';
 import { equipment, line, place } from './check/fixtures.ts';
 import { solveChecked, fakeClock } from './helpers.ts';
 
@@ -119,4 +124,23 @@ test('balance never pulls a keep-together group apart', (t) => {
   balanceLoad(pieces, (p) => (p.cargoLineId === 'g' ? 9000 : 1000), equipment(), undefined, (p) => (p.cargoLineId === 'g' ? 'G' : null));
   t.is(pieces[1].yMm - pieces[0].yMm, 100);
   t.true(pieces[2].yMm + 300 <= pieces[0].yMm || pieces[2].yMm >= pieces[1].yMm + 100);
+});
+
+test('a guarded repack that leaves a few pieces over puts them in without the guard: every piece in the same Units, far fewer blocked', (t) => {
+  // Mixed scale cargo (Stops 1-4 and no Stop, sea fleet, 200 pieces, seed 1): the first plan
+  // blocks 64 pieces; the guarded repacks of its Units leave a few pieces that no guarded room
+  // takes. Kept only when every piece goes, they counted for nothing before (64 -> 60); put in
+  // without the guard the repacks count (64 -> 1). The whole fleet is not planned again here
+  // (a first plan that took "forever").
+  const input = scaleInput('sea', generateCargo(200, 1), 1, 0);
+  const ticker = new Ticker({ now: fakeClock(0.05) });
+  const prep = prepare(input);
+  const fleet = new Fleet(input, prep, ticker);
+  const plan = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const before = blockedPieces(fleet, prep, plan);
+  const after = fewerBlocked(fleet, prep, plan, ticker.now() + 300, ticker, () => 0, Infinity);
+  t.deepEqual(after.units.map((u) => u.view.equipment.id), plan.units.map((u) => u.view.equipment.id));
+  const loaded = (p: typeof plan) => prep.counts.map((_, i) => p.units.reduce((a, u) => a + u.state.used[i], 0));
+  t.deepEqual(loaded(after), loaded(plan));
+  t.true(blockedPieces(fleet, prep, after) * 4 < before, `${before} -> ${blockedPieces(fleet, prep, after)}`);
 });
