@@ -217,20 +217,19 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     // fits, when it fills the space's width to within NEAR_WIDTH and is wider than every block taken
     // so far (the first such in list order, biggest first): a row's last piece beside the pallets.
     const sw = s.y1 - s.y0;
-    let best = -1, bw = sw - NEAR_WIDTH;
+    let best: Move | null = null, bw = sw - NEAR_WIDTH;
     for (const m of out) if (m.block.dy > bw) bw = m.block.dy;
     for (let j = 0; j < n; j++) {
       if (dy[j] <= bw || dy[j] > sy || dx[j] > sx || dz[j] > sz || f.weight[j] > weightLeft) continue;
       const m = moveAt(j);
       if (!m) continue;
-      best = j; bw = dy[j];
+      best = m; bw = dy[j];
       if (bw === sw) break;
     }
     problem.work += n;
-    if (best >= 0) {
-      const m = moveAt(best)!;
-      m.near = true;
-      out.push(m);
+    if (best) {
+      best.near = true;
+      out.push(best);
     }
   }
   return out;
