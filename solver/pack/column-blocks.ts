@@ -69,6 +69,9 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
   }
   const { runItem, runStart, runEnd, runStackable, runMinDx, runMinDy, runMinDz, runMaxDz, runMaxVol } = f;
   const H = spec.H;
+  // A lower block that some non-stackable piece can top carries only such pieces (its top is kept
+  // for what nothing may stand on); its line is a carrier and goes on top of no other line either.
+  const reserved = anyNotStackable ? reservedCarriers(f, plain, n, runs, counts, H) : null;
   const out: Block[] = [];
   let pairs = 0;
   for (let ak = 0; ak < n; ak++) {
@@ -82,29 +85,13 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
     // A lower block beyond its line's count pairs with nothing.
     if (a.count > counts[a.item]) continue;
     const ai = a.item, ax = a.dx, ay = a.dy, az = a.dz, av = a.volume;
-    // A column must reach higher than the lower line's own stack (lines of many pieces
-    // stack with themselves; columns are for the short lines).
-    const own = Math.min(counts[ai], Math.floor(H / az)) * az;
+    const own = ownStack(a, counts, H);
     const area = MIN_FILL * ax * ay;
-    // Some non-stackable upper candidate makes a column on the lower block.
-    let onlyNotStackable = false;
-    if (anyNotStackable) {
-      for (let r = 0; r < runs && !onlyNotStackable; r++) {
-        if (runStackable[r] === 1 || runItem[r] === ai || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own) continue;
-        for (let k = runStart[r]; k < runEnd[r]; k++) {
-          if (dx[k] > ax || dy[k] > ay || enough[k] === 0) continue;
-          const h = az + dz[k];
-          if (h <= H && h > own && av + vol[k] >= area * h) {
-            onlyNotStackable = true;
-            break;
-          }
-        }
-      }
-    }
+    const onlyNotStackable = reserved !== null && reserved.block[ak] === 1;
     let byUpper: Map<Block, Block> | undefined;
     for (let r = 0; r < runs; r++) {
       if (runStart[r] >= limit) break;
-      if (runItem[r] === ai || (onlyNotStackable && runStackable[r] === 1) || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own || av + runMaxVol[r] < area * (az + runMinDz[r])) continue;
+      if (runItem[r] === ai || (runStackable[r] === 1 && (onlyNotStackable || (reserved !== null && reserved.run[r] === 1))) || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own || av + runMaxVol[r] < area * (az + runMinDz[r])) continue;
       const end = Math.min(runEnd[r], limit);
       for (let k = runStart[r]; k < end; k++) {
         if (dx[k] > ax || dy[k] > ay) continue;
@@ -117,6 +104,45 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
     }
   }
   return out;
+}
+
+/**
+ * A column must reach higher than the lower line's own stack (lines of many pieces stack with
+ * themselves; columns are for the short lines).
+ */
+function ownStack(a: Block, counts: ArrayLike<number>, H: number): number {
+  return Math.min(counts[a.item], Math.floor(H / a.dz)) * a.dz;
+}
+
+/**
+ * The stackable single layers some non-stackable block of the phase (with its pieces left) makes a
+ * column on (`block`, by index in the pair loop's list), and the runs of one line holding such a
+ * layer (`run`): the carriers.
+ */
+function reservedCarriers(f: PairFigures, plain: Block[], n: number, runs: number, counts: ArrayLike<number>, H: number): { block: Uint8Array; run: Uint8Array } {
+  const { dx, dy, dz, vol, enough, stackable, runItem, runStart, runEnd, runStackable, runMinDx, runMinDy, runMinDz, runMaxDz } = f;
+  const block = new Uint8Array(n), run = new Uint8Array(runs);
+  let r0 = 0;
+  for (let ak = 0; ak < n; ak++) {
+    while (runEnd[r0] <= ak) r0++;
+    if (stackable[ak] === 0 || enough[ak] === 0) continue;
+    const ai = plain[ak].item, ax = dx[ak], ay = dy[ak], az = dz[ak], av = vol[ak];
+    const own = ownStack(plain[ak], counts, H);
+    const area = MIN_FILL * ax * ay;
+    for (let r = 0; r < runs && block[ak] === 0; r++) {
+      if (runStackable[r] === 1 || runItem[r] === ai || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own) continue;
+      for (let k = runStart[r]; k < runEnd[r]; k++) {
+        if (dx[k] > ax || dy[k] > ay || enough[k] === 0) continue;
+        const h = az + dz[k];
+        if (h <= H && h > own && av + vol[k] >= area * h) {
+          block[ak] = 1;
+          run[r0] = 1;
+          break;
+        }
+      }
+    }
+  }
+  return { block, run };
 }
 
 /** The pair loop's figures per upper candidate and per run of one line's blocks (scratch, grown as needed). */

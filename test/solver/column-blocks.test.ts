@@ -51,10 +51,20 @@ test('a line that stacks to the height on its own gets no column', (t) => {
 });
 
 test('a lower block that a non-stackable piece can top carries only non-stackable pieces', (t) => {
-  const items = [item(0, { h: 1000 }), item(1, { h: 1300 }), item(2, { h: 1200, stackable: false })];
-  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  const items = [item(0, { w: 1000, h: 1000 }), item(1, { w: 1000, h: 1300 }), item(2, { w: 1000, h: 1200, stackable: false }), item(3, { h: 1000 })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1, 1], spec);
   // 1,000 mm + the 1,200 mm non-stackable piece fit the Unit: that lower keeps its top for it.
   t.deepEqual(cols.filter((c) => c.parts![0].block.item === 0).map((c) => c.parts![1].block.item), [2]);
   // 1,300 + 1,200 mm do not: that lower still carries a stackable line.
-  t.deepEqual(cols.filter((c) => c.parts![0].block.item === 1).map((c) => c.parts![1].block.item), [0]);
+  t.deepEqual(cols.filter((c) => c.parts![0].block.item === 1).map((c) => c.parts![1].block.item), [3]);
+});
+
+test('a line that can carry a non-stackable piece goes on top of no other line', (t) => {
+  // Item 0 carries the non-stackable item 2; on item 1 it would also make a column (2,300 mm, filled).
+  const items = [item(0, { w: 1000, h: 1000 }), item(1, { w: 1000, h: 1300 }), item(2, { w: 1000, h: 1200, stackable: false })];
+  const cols = columnBlocks(items.map(single), items, [1, 1, 1], spec);
+  t.deepEqual(cols.filter((c) => c.parts![1].block.item === 0), []);
+  // Without the non-stackable piece it is no carrier and tops item 1.
+  const plain = columnBlocks(items.slice(0, 2).map(single), items, [1, 1, 0], spec);
+  t.true(plain.some((c) => c.parts![0].block.item === 1 && c.parts![1].block.item === 0));
 });
