@@ -24,6 +24,8 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
   // Lines of one or two pieces nearly all (many box types): a scarce line's box pairs loosely with any block.
   const perLine = spec.supportNone ? Infinity : piecesPerLine(simple, counts);
   const few = perLine <= FEW_PIECES;
+  // Which lines are scarce (see FEW_SCARCE_PIECES).
+  const scarce = few && linesOf(simple).size >= FEW_SCARCE_LINES ? FEW_SCARCE_PIECES : SCARCE_PIECES;
   const usable = (b: Block) => b.group < 0 && !b.pieces && needOf(b).every(([i]) => items[i].stackable && !items[i].fragile);
   const count = { pairs: 0 };
   // Under a support rule, lines of few pieces (many box types): only combinations whose top can carry (see CARRY_SHARE).
@@ -34,7 +36,7 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
   for (let round = 0; round < 2 && all.length < opts.maxBlocks; round++) {
     const fresh: Block[] = [];
     // Most pairs combine in no way: their figures in flat arrays rule them out before `combine`.
-    const p = figuresOf(pool, counts), f = figuresOf(frontier, counts);
+    const p = figuresOf(pool, counts, scarce), f = figuresOf(frontier, counts, scarce);
     for (let i = 0; i < pool.length; i++) {
       for (let j = 0; ; j++) {
         if (all.length + fresh.length >= opts.maxBlocks) break;
@@ -64,6 +66,21 @@ export function withGeneralBlocks(simple: Block[], items: Item[], counts: ArrayL
  */
 const SCARCE_PIECES = 2;
 /**
+ * In a phase of at least FEW_SCARCE_LINES lines holding at most FEW_PIECES pieces on average
+ * (about 100 box types), only a line of one piece is scarce: a line of two has a block of its
+ * own with a whole flat top (the two stacked or side by side), and its loose pairs with any
+ * block cost the beam search more than they gave (T100 phase 0 of seed 101: 2,780 / 4,138 /
+ * 4,804 general blocks -> 2,151 / 2,584 / 3,034). Full support, 5 s of CPU, paired: generated
+ * T100 seeds 101 / 202 +0.34 (6 better / 0 worse), held out 303-707 +0.29 (7 / 5); real BR14 +
+ * BR15 #1-3 and #11-13 +0.26 (13 / 5 over three runs), BR12 + BR13 -0.08 (5 / 8). Also on the
+ * 11-line filler phases of 70 box types: T70 -0.28 (1 / 5, seeds 101-404); on every phase
+ * (SCARCE_PIECES 1) T70 -0.25 (2 / 4).
+ */
+const FEW_SCARCE_PIECES = 1;
+/** Least lines of a phase for FEW_SCARCE_PIECES (100 box types: phases of 70 and 30 lines; 70 types: a filler phase of 11). */
+const FEW_SCARCE_LINES = 20;
+
+/**
  * Least fill of a pair of two simple blocks of scarce lines under a support rule: with many
  * box types of one or two boxes each, two boxes rarely match to 98 % and each stands alone,
  * its top one box wide. Only first-round pairs of two scarce lines (but see FEW_PIECES):
@@ -73,9 +90,9 @@ const SCARCE_PIECES = 2;
 const SCARCE_FILL = 0.93;
 
 /**
- * Mean pieces per line of a phase up to which, under a support rule, a scarce line's box
- * pairs at SCARCE_FILL with any block, also with the pairs of the first round (so three or
- * four boxes of different types make one block). Phases of 100 box types hold 1.1-1.5
+ * Mean pieces per line of a phase up to which, under a support rule, a scarce line's box (there
+ * a line of FEW_SCARCE_PIECES) pairs at SCARCE_FILL with any block, also with the pairs of the
+ * first round (so three or four boxes of different types make one block). Phases of 100 box types hold 1.1-1.5
  * pieces per line, of 70 types 1.5-2.1, of 50 types 2.2-3.4: on 100 types most boxes
  * otherwise stand alone, their tops one box wide; on 70 types the looser pairs (twice the
  * blocks) cost the beam search more than they give, and on 30-50 types more still.
@@ -120,7 +137,7 @@ interface Figures {
   scarce: Uint8Array;
 }
 
-function figuresOf(blocks: Block[], counts: ArrayLike<number>): Figures {
+function figuresOf(blocks: Block[], counts: ArrayLike<number>, scarcePieces: number): Figures {
   const n = blocks.length;
   const f: Figures = {
     dx: new Float64Array(n), dy: new Float64Array(n), dz: new Float64Array(n), volume: new Float64Array(n),
@@ -132,7 +149,7 @@ function figuresOf(blocks: Block[], counts: ArrayLike<number>): Figures {
     f.dx[k] = b.dx; f.dy[k] = b.dy; f.dz[k] = b.dz; f.volume[k] = b.volume;
     f.areaX[k] = pa ? pa[2] - pa[0] : -1;
     f.areaY[k] = pa ? pa[3] - pa[1] : -1;
-    f.scarce[k] = !b.parts && b.item >= 0 && counts[b.item] <= SCARCE_PIECES ? 1 : 0;
+    f.scarce[k] = !b.parts && b.item >= 0 && counts[b.item] <= scarcePieces ? 1 : 0;
   }
   return f;
 }
@@ -156,10 +173,16 @@ function mayCombine(p: Figures, i: number, f: Figures, j: number, spec: UnitSpec
   return (sx <= spec.L && my <= spec.W && sx * my * hz <= least) || (mx <= spec.L && sy <= spec.W && mx * sy * hz <= least);
 }
 
-/** Mean pieces per line over the lines of the simple blocks. */
-function piecesPerLine(simple: Block[], counts: ArrayLike<number>): number {
+/** The lines of the simple blocks. */
+function linesOf(simple: Block[]): Set<number> {
   const lines = new Set<number>();
   for (const b of simple) if (b.item >= 0 && !b.parts && !b.pieces) lines.add(b.item);
+  return lines;
+}
+
+/** Mean pieces per line over the lines of the simple blocks. */
+function piecesPerLine(simple: Block[], counts: ArrayLike<number>): number {
+  const lines = linesOf(simple);
   let pieces = 0;
   for (const i of lines) pieces += counts[i];
   return lines.size === 0 ? Infinity : pieces / lines.size;

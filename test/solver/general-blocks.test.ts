@@ -132,3 +132,20 @@ test('without a support rule lines of one piece each pair only at the full fill'
   const blocks = withGeneralBlocks(threeLines.map((it) => blockOf(it)), threeLines, [1, 1, 1], loose, strict, () => {});
   t.false(blocks.some((b) => b.need?.length === 3));
 });
+
+// Two lines of 500 x 500 x 300 and 500 x 460 x 300 (their stack fills 96 % of its box) beside lines of one
+// piece too big to pair with anything.
+const withBigLines = (n: number) => [boxItem(0, 500, 500, 300), boxItem(1, 500, 460, 300), ...Array.from({ length: n }, (_, k) => boxItem(2 + k, 1900, 990, 1900))];
+
+test('in a phase of twenty lines or more holding at most one and a half pieces a line only a line of one piece pairs at the looser fill', (t) => {
+  const items = withBigLines(20);
+  const counts = items.map((it) => (it.index < 2 ? 2 : 1));
+  t.falsy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, counts, spec, strict, () => {})));
+  counts[0] = 1;
+  t.truthy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, counts, spec, strict, () => {})));
+});
+
+test('in a phase of fewer than twenty lines a line of two pieces still pairs at the looser fill', (t) => {
+  const items = withBigLines(2);
+  t.truthy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, [2, 2, 1, 1], spec, strict, () => {})));
+});
