@@ -2,7 +2,7 @@
 import test from 'ava';
 import { placedDims } from '../../solver/orientation.ts';
 import { stackLayout, type StackShape } from '../../solver/pack/stack-layout.ts';
-import { tubeStart } from '../../solver/pack/one-type.ts';
+import { LAYOUT_STEPS_PER_MS, tubeStart } from '../../solver/pack/one-type.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import type { Orientation } from '../../solver/types.ts';
 import { boxItem } from './helpers.ts';
@@ -10,8 +10,8 @@ import { boxItem } from './helpers.ts';
 const ANY: Orientation[] = ['LWH', 'WLH', 'LHW', 'HLW', 'WHL', 'HWL'];
 const UPRIGHT: Orientation[] = ['LWH', 'WLH'];
 const spec: UnitSpec = { L: 587, W: 233, H: 220, payload: 1e12, supportNone: false, anchor: 'wall', order: 'volume' };
-/** The step cap a Unit of 5 s gives the layout (one-type.ts LAYOUT_STEPS_PER_MS, 15 % of the time). */
-const CAP_5S = 6_750_000;
+/** The step cap a Unit of 5 s gives the layout (fleet.ts: 15 % of the time at LAYOUT_STEPS_PER_MS). */
+const CAP_5S = LAYOUT_STEPS_PER_MS * 0.15 * 5000;
 
 function shapesOf(l: number, w: number, h: number, orientations: Orientation[]): StackShape[] {
   return orientations.map((rotation) => {
