@@ -1,8 +1,9 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, PlacedBlock, Space } from '../model.ts';
+import type { KeyedSpace } from './spaces.ts';
 import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
-import { canStand, needsFullSupport, place, supportedReach, type PackState } from './state.ts';
+import { canStand, place, supportedReach, type PackState, type UnitSpec } from './state.ts';
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { aliveBits, bitsOffset, fitBitsOf, killItem, type FitBits, type ItemNeeds } from './fit-bits.ts';
@@ -35,6 +36,8 @@ let keyI = new Int32Array(64);
  */
 let keyK = new Float64Array(64);
 let packedKeys = false;
+/** `keyV` holds the volumes (`spaceKeys`); else `firstInOrder` reads them from the spaces. */
+let volumesKept = true;
 const PACK = 65536;
 
 /**
@@ -84,6 +87,7 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
     n++;
   }
   packedKeys = packed;
+  volumesKept = true;
   firstKey = first;
   return n;
 }
@@ -92,19 +96,26 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
 let firstKey = -1;
 
 /** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
-function takeFirst(n: number): number {
+function takeFirst(n: number, spaces: Space[]): number {
   // The first is known right after `spaceKeys`; later takes look for it.
-  const k = firstKey >= 0 ? firstKey : firstInOrder(n);
+  const k = firstKey >= 0 ? firstKey : firstInOrder(n, spaces);
   firstKey = -1;
   const si = keyI[k], last = n - 1;
-  keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  if (volumesKept) { keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; }
   return si;
 }
 
 /** The first of the n scratch keys in fill order: the keys, larger volume first, the earlier space on ties. */
-function firstInOrder(n: number): number {
+function firstInOrder(n: number, spaces: Space[]): number {
   let k = 0;
-  if (packedKeys) {
+  if (packedKeys && !volumesKept) {
+    // Volumes read from the spaces, on ties only (`liveKeys`).
+    for (let j = 1; j < n; j++) {
+      const d = keyK[j] - keyK[k] || volumeOf(spaces[keyI[k]]) - volumeOf(spaces[keyI[j]]) || keyI[j] - keyI[k];
+      if (d < 0) k = j;
+    }
+  } else if (packedKeys) {
     for (let j = 1; j < n; j++) {
       const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
@@ -118,15 +129,17 @@ function firstInOrder(n: number): number {
   return k;
 }
 
-/** The live spaces in the order to fill them (see `spaceKeys`). */
+/** The live spaces in the order to fill them (see `spaceKeys`), as a decision takes them (`liveKeys`). */
 export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
   const out: number[] = [];
-  for (let n = spaceKeys(problem, state); n > 0; n--) out.push(takeFirst(n));
+  let n = liveKeys(problem, state);
+  if (n < 0) n = spaceKeys(problem, state);
+  for (; n > 0; n--) out.push(takeFirst(n, state.spaces));
   return out;
 }
 
 /** Up to `limit` blocks that can go into the space, biggest first, with their positions. */
-export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number): Move[] {
+export function feasibleMoves(problem: UnitProblem, state: PackState, si: number, limit: number, pooled = false): Move[] {
   const s = state.spaces[si];
   let sx = s.x1 - s.x0, sy = s.y1 - s.y0;
   const sz = s.z1 - s.z0;
@@ -181,7 +194,10 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
     bitsA = fb.needs ? aliveOf(problem, state, f, fb, fb.needs) : allOnes(fb.words);
     offX = bitsOffset(fb.x, fb.words, sx); offY = bitsOffset(fb.y, fb.words, sy); offZ = bitsOffset(fb.z, fb.words, sz);
   }
-  const out: Move[] = [];
+  scanPooled = pooled;
+  poolUsed = 0;
+  const out: Move[] = pooled ? pooledOut : [];
+  out.length = 0;
   for (; i < n; i++) {
     if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
     else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
@@ -259,6 +275,24 @@ function firstAfter(list: Int32Array, i: number): number {
   return lo;
 }
 
+/**
+ * The greedy's moves live only until its next decision (`pooled` scans): their objects and list
+ * are reused from scan to scan instead of made anew (fewer young objects for the collector).
+ */
+let scanPooled = false;
+const pool: Move[] = [];
+let poolUsed = 0;
+const pooledOut: Move[] = [];
+
+/** A move of block b at (x, y, z) in space s: from the pool in a pooled scan. */
+function moveOf(b: Block, x: number, y: number, z: number, s: Space): Move {
+  if (!scanPooled) return { block: b, x, y, z, space: s, near: false };
+  if (poolUsed === pool.length) pool.push({ block: b, x, y, z, space: s, near: false });
+  const m = pool[poolUsed++];
+  m.block = b; m.x = x; m.y = y; m.z = z; m.space = s; m.near = false;
+  return m;
+}
+
 /** No moves (shared: callers never change a list of moves). */
 const NO_MOVES: Move[] = [];
 
@@ -290,10 +324,10 @@ function moveAt(i: number): Move | null {
     const y = scanLeft ? s.y0 : s.y1 - b.dy;
     const x = scanFront ? s.x0 : s.x1 - b.dx;
     if (!canStand(state, problem.spec, problem.items, b, x, y, s.z0) || !admitted(problem, state, b, x, y, s.z0)) return null;
-    return { block: b, x, y, z: s.z0, space: s };
+    return moveOf(b, x, y, s.z0, s);
   }
   if (scanFloating && f.rests[i] === 1) return null;
-  return supportedMove(problem, state, s, b, scanFront, scanLeft);
+  return supportedMove(problem, state, s, b, scanFront, scanLeft, f.full[i] === 1);
 }
 
 /** How many steps the last `nextFit` took (a skipped chunk is one): the scan's work. */
@@ -514,15 +548,14 @@ function reaches(dx: number, dy: number): boolean {
 }
 
 /** The block at the first anchor where it stays inside the space and can stand. */
-function supportedMove(problem: UnitProblem, state: PackState, s: Space, b: Block, front: boolean, left: boolean): Move | null {
-  const full = needsFullSupport(problem.items, b);
+function supportedMove(problem: UnitProblem, state: PackState, s: Space, b: Block, front: boolean, left: boolean, full: boolean): Move | null {
   for (let k = 0; k < anchorCount; k++) {
     const a = anchors[k];
     if (full && (b.dx > a.reachX || b.dy > a.reachY)) continue;
     const x = front ? a.x : a.x - b.dx;
     const y = left ? a.y : a.y - b.dy;
     if (x < s.x0 || x + b.dx > s.x1 || y < s.y0 || y + b.dy > s.y1) continue;
-    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return { block: b, x, y, z: s.z0, space: s };
+    if (canStand(state, problem.spec, problem.items, b, x, y, s.z0) && admitted(problem, state, b, x, y, s.z0)) return moveOf(b, x, y, s.z0, s);
   }
   return null;
 }
@@ -535,10 +568,11 @@ function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y
  * Moves the state to its next decision: drops spaces nothing fits, moves to the next
  * phase when none is left. Returns the candidate moves, or [] when the Unit is done.
  */
-function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[] {
+function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled = false): Move[] {
   while (state.phase < problem.phases.length) {
     problem.ticker.tick();
-    let n = spaceKeys(problem, state);
+    let n = liveKeys(problem, state);
+    if (n < 0) n = spaceKeys(problem, state);
     problem.work += state.spaces.length;
     if (n === 0) {
       // A run of phases that place nothing means the Unit is as good as full: stop
@@ -550,14 +584,91 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number): Move[
     }
     // Spaces in fill order, taken one at a time: the first usually has moves.
     for (; n > 0; n--) {
-      const si = takeFirst(n);
-      const moves = feasibleMoves(problem, state, si, limit);
+      const si = takeFirst(n, state.spaces);
+      const moves = feasibleMoves(problem, state, si, limit, pooled);
       if (moves.length > 0) return moves;
-      const s = state.spaces[si];
-      state.spaces[si] = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase };
+      markDead(state, si);
     }
   }
   return [];
+}
+
+/** Marks space si dead in the state's phase (a copy: other states share the space). */
+function markDead(state: PackState, si: number): void {
+  const s = state.spaces[si] as KeyedSpace;
+  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf };
+  state.spaces[si] = dead;
+}
+
+/**
+ * How the fill-order key of a space is made (`spaceKeys`): from the distance to the front wall (1),
+ * the corner distances sorted (2), or their sum (3). A cached key is tagged with the policy and the
+ * Unit's length and width, all it depends on besides the space.
+ */
+function keyPolicy(problem: UnitProblem, state: PackState): number {
+  const { anchor, supportNone } = problem.spec;
+  return anchor === 'corner' ? (supportNone && problem.manyHeights(state.phase) ? 3 : 2) : 1;
+}
+
+/**
+ * As `spaceKeys`, from the packed keys cached on the spaces (a space keeps its corners, and most
+ * live through many decisions): only the packed key and the index go into the scratch keys, the
+ * volume is read on a tie (`firstInOrder`). -1 where some key does not pack (then `spaceKeys`).
+ */
+function liveKeys(problem: UnitProblem, state: PackState): number {
+  const spaces = state.spaces as KeyedSpace[];
+  if (keyK.length < spaces.length) {
+    const n = 2 * spaces.length;
+    keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
+    keyI = new Int32Array(n); keyK = new Float64Array(n);
+  }
+  const policy = keyPolicy(problem, state);
+  const { spec } = problem;
+  const mode = (spec.L * PACK + spec.W) * 4 + policy;
+  const phase = state.phase;
+  let n = 0, first = -1, fk = 0, fv = -1;
+  for (let i = 0; i < spaces.length; i++) {
+    const s = spaces[i];
+    if (s.dead === phase) continue;
+    if (s.keyOf !== mode && !cacheKey(s, mode, policy, spec)) return -1;
+    const k = s.key;
+    keyK[n] = k; keyI[n] = i;
+    if (first < 0 || k < fk) {
+      first = n; fk = k; fv = -1;
+    } else if (k === fk) {
+      // A tie: larger volume first (the earlier space on equal volumes).
+      if (fv < 0) fv = volumeOf(spaces[keyI[first]]);
+      const v = volumeOf(s);
+      if (v > fv) { first = n; fv = v; }
+    }
+    n++;
+  }
+  packedKeys = true;
+  volumesKept = false;
+  firstKey = first;
+  return n;
+}
+
+function volumeOf(s: Space): number {
+  return (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+}
+
+/** Caches the space's packed key (`spaceKeys`' three keys in one number) for the mode; false if it does not pack. */
+function cacheKey(s: KeyedSpace, mode: number, policy: number, spec: UnitSpec): boolean {
+  const { W, L } = spec;
+  const dy = Math.min(s.y0, W - s.y1);
+  let a = s.x0, b = s.z0, c = dy;
+  if (policy === 3) {
+    a = Math.min(s.x0, L - s.x1) + dy + s.z0; b = 0; c = 0;
+  } else if (policy === 2) {
+    const dx = Math.min(s.x0, L - s.x1), z = s.z0;
+    const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
+    a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
+  }
+  if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) return false;
+  s.key = (a * PACK + b) * PACK + c;
+  s.keyOf = mode;
+  return true;
 }
 
 function apply(problem: UnitProblem, state: PackState, m: Move): void {
@@ -570,7 +681,7 @@ export function greedy(problem: UnitProblem, state: PackState): PackState {
   const choices = greedyChoices(problem);
   problem.completions++;
   for (;;) {
-    const moves = nextMoves(problem, state, choices);
+    const moves = nextMoves(problem, state, choices, true);
     if (moves.length === 0) return state;
     apply(problem, state, moves[greedyPick(problem, state, moves)]);
   }

@@ -2,6 +2,15 @@
 import type { Space } from '../model.ts';
 
 /**
+ * A space with its fill-order key cached (search.ts `firstLive`): `key` for the key mode `keyOf`
+ * (-1: none yet). Every space the search makes carries both, so all have one shape.
+ */
+export interface KeyedSpace extends Space {
+  key: number;
+  keyOf: number;
+}
+
+/**
  * Scratch for one carve (the search is synchronous). Per side of the box (0..5: -x, +x, -y,
  * +y, -z, +z) the cut pieces' corners, packed in three words a piece (`sideWords`), the space
  * each was cut from (`sideFrom`) and whether a piece holds it (`sideInside`), `sideCount` of them; the pieces
@@ -32,8 +41,11 @@ export function carveSpaces(
   bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
   minDim: number, revive = -1,
 ): Space[] {
-  touchCount.fill(0);
-  sideCount.fill(0);
+  // Six stores, not `fill` (a builtin call per carve).
+  for (let side = 0; side < 6; side++) {
+    touchCount[side] = 0;
+    sideCount[side] = 0;
+  }
   // Cut pieces by the side of the box they lie on; the kept spaces move up in place.
   pieces = 0;
   let kept = 0;
@@ -64,10 +76,10 @@ export function carveSpaces(
       if (z1 - bz1 >= minDim) addPiece(s, x0, y0, bz1, x1, y1, z1, 5);
       continue;
     }
-    spaces[kept++] = z0 === revive && dead >= 0 ? { x0, y0, z0, x1, y1, z1, dead: -1 } : s;
+    spaces[kept++] = z0 === revive && dead >= 0 ? revived(s as KeyedSpace) : s;
     if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
   }
-  spaces.length = kept;
+  const listed = spaces.length;
   // A cut piece reaches the box's face on its side across part of the box's other two
   // extents; a space holding it without cutting the box must end at that face too: a kept
   // space touching the box on that side, or a piece cut on the same side.
@@ -76,18 +88,31 @@ export function carveSpaces(
     if (packable) markInsidePacked(side);
     else markInsideExact(side, exactCorners(side));
   }
+  // The new pieces go where the cut spaces were, then past the end (the length set once, if shorter).
+  let end = kept;
   for (let p = 0; p < pieces; p++) {
     const side = orderSide[p], i = orderIndex[p];
     if (sideInside[side][i] === 1) continue;
     const s = sideFrom[side][i];
     const dead = z0Of(s, side, bz1) === revive && s.dead >= 0 ? -1 : s.dead;
     // The piece from its space's fields and the box's face on its side.
-    spaces.push({
+    const piece: KeyedSpace = {
       x0: side === 1 ? bx1 : s.x0, y0: side === 3 ? by1 : s.y0, z0: side === 5 ? bz1 : s.z0,
-      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead,
-    });
+      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1,
+    };
+    if (end < listed) spaces[end++] = piece;
+    else {
+      spaces.push(piece);
+      end++;
+    }
   }
+  if (end < listed) spaces.length = end;
   return spaces;
+}
+
+/** The dead space s live again (a copy: other states share s). */
+function revived(s: KeyedSpace): KeyedSpace {
+  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf };
 }
 
 /** The floor of the piece cut from s on the side. */

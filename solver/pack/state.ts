@@ -1,6 +1,6 @@
 // The packing state of one Unit and the hard-rule checks for putting a block into it.
 import type { Block, FixedPiece, Item, PlacedBlock, Space, Support } from '../model.ts';
-import { carveSpaces } from './spaces.ts';
+import { carveSpaces, type KeyedSpace } from './spaces.ts';
 
 export interface UnitSpec {
   L: number;
@@ -57,7 +57,8 @@ export class PackState {
   /** `used`: a zeroed buffer of `itemCount` to take instead of a new one (the caller zeroes it again after). */
   constructor(spec: UnitSpec, itemCount: number, used?: Int32Array) {
     this.used = used ?? new Int32Array(itemCount);
-    this.spaces = [{ x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1 }];
+    const whole: KeyedSpace = { x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1, key: 0, keyOf: -1 };
+    this.spaces = [whole];
   }
 
   clone(): PackState {
@@ -139,7 +140,7 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
   const x1 = x + block.dx;
   const y1 = y + block.dy;
   // Under an overhang: what is already above would stand on a piece that may carry nothing (or only so much).
-  if (carriesLittle(items, block)) {
+  if (someCarryLittle(items) && carriesLittle(items, block)) {
     const top = z + block.dz;
     const bottoms = state.bottoms;
     for (let k = 0; k < bottoms.length; k++) if (bottoms[k].z === top && area(bottoms[k], x, y, x1, y1) > 0) return false;
@@ -173,6 +174,26 @@ export function canStand(state: PackState, spec: UnitSpec, items: Item[], block:
 
 /** canStand's touching faces (the first of them are the call's). */
 let touchScratch = new Int32Array(64);
+
+/**
+ * Some item of the list may not be stacked on or is fragile (else no block carries little): BR
+ * cargo has none, and walking a general block's parts for it cost 2-3 % of a search there.
+ * Cached per list (the last one asked and a weak map; lists are not changed once made).
+ */
+function someCarryLittle(items: Item[]): boolean {
+  if (items === lastItems && items.length === lastLength) return lastLittle;
+  const known = littleByItems.get(items);
+  const fresh = known === undefined || known.length !== items.length;
+  const little = fresh ? items.some((it) => !it.stackable || it.fragile) : known.little;
+  if (fresh) littleByItems.set(items, { length: items.length, little });
+  lastItems = items;
+  lastLength = items.length;
+  lastLittle = little;
+  return little;
+}
+
+const littleByItems = new WeakMap<Item[], { length: number; little: boolean }>();
+let lastItems: Item[] | null = null, lastLength = -1, lastLittle = true;
 
 /** The block holds a non-stackable or fragile piece. */
 function carriesLittle(items: Item[], block: Block): boolean {

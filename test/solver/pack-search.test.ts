@@ -1,6 +1,6 @@
 // Where the single-Unit search puts blocks (the solve()-level tests prove the rules end to end).
 import test from 'ava';
-import type { Block, Item } from '../../solver/model.ts';
+import type { Block, Item, Space } from '../../solver/model.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { WIDTHS, beamSearch, childMoves, feasibleMoves, greedy, merit, spaceOrder } from '../../solver/pack/search.ts';
 import { PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
@@ -258,17 +258,22 @@ test('the spaces are taken in fill order: nearest a corner by sorted distances, 
   const rng = makeRng(41);
   const at = (n: number) => Math.floor(rng() * n);
   const L = 1200, W = 600, H = 500;
-  for (const anchor of ['corner', 'wall'] as const) {
-    const spec: UnitSpec = { L, W, H, payload: 1e12, supportNone: false, anchor, order: 'volume' };
-    const problem = { spec } as unknown as UnitProblem;
-    for (let run = 0; run < 30; run++) {
+  const specOf = (anchor: 'corner' | 'wall'): UnitSpec => ({ L, W, H, payload: 1e12, supportNone: false, anchor, order: 'volume' });
+  for (let run = 0; run < 60; run++) {
+    const spaces: Space[] = [];
+    // Coarse coordinates: many ties on the keys and the volumes; every third run some half-millimetre
+    // corners (keys that do not pack: ordered by the scratch keys).
+    const half = run % 3 === 2 ? () => 0.5 * at(2) : () => 0;
+    for (let k = 0; k < 1 + at(20); k++) {
+      const x0 = 100 * at(6) + half(), y0 = 100 * at(3), z0 = 100 * at(3);
+      spaces.push({ x0, y0, z0, x1: x0 + 100 * (1 + at(6)), y1: y0 + 100 * (1 + at(3)), z1: z0 + 100 * (1 + at(2)), dead: at(4) === 0 ? 0 : -1 });
+    }
+    // The same space objects under both policies in turn (a key cached for one must not serve the other).
+    for (const anchor of run % 2 === 0 ? (['corner', 'wall', 'corner'] as const) : (['wall', 'corner', 'wall'] as const)) {
+      const spec = specOf(anchor);
+      const problem = { spec } as unknown as UnitProblem;
       const state = new PackState(spec, 1);
-      state.spaces = [];
-      // Coarse coordinates: many ties on the keys and the volumes.
-      for (let k = 0; k < 1 + at(20); k++) {
-        const x0 = 100 * at(6), y0 = 100 * at(3), z0 = 100 * at(3);
-        state.spaces.push({ x0, y0, z0, x1: x0 + 100 * (1 + at(6)), y1: y0 + 100 * (1 + at(3)), z1: z0 + 100 * (1 + at(2)), dead: at(4) === 0 ? 0 : -1 });
-      }
+      state.spaces = spaces.slice();
       const keys = state.spaces.map((s, i) => {
         const dy = Math.min(s.y0, W - s.y1);
         const d = anchor === 'wall' ? [s.x0, s.z0, dy] : [Math.min(s.x0, L - s.x1), dy, s.z0].sort((a, b) => a - b);

@@ -32,6 +32,11 @@ function carvePlain(spaces: Space[], b: number[], minDim: number): Space[] {
   return keep;
 }
 
+/** The spaces' corners and dead marks only (carving also carries each space's cached fill-order key). */
+function corners(spaces: Space[]): Space[] {
+  return spaces.map(({ x0, y0, z0, x1, y1, z1, dead }) => ({ x0, y0, z0, x1, y1, z1, dead }));
+}
+
 /** A box in the corner of a space, as the search places them: each side `size()` long, at most the space's. */
 function cornerBox(s: Space, size: () => number): number[] {
   const dx = Math.min(s.x1 - s.x0, size()), dy = Math.min(s.y1 - s.y0, size()), dz = Math.min(s.z1 - s.z0, size());
@@ -50,7 +55,7 @@ function carvesAsPlain(t: ExecutionContext, container: Space, minDim: number, pi
       const box = cornerBox(fast[pick(fast.length)], size);
       fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], minDim);
       plain = carvePlain(plain, box, minDim);
-      t.deepEqual(fast, plain);
+      t.deepEqual(corners(fast), plain);
       if (fast.length === 0) break;
     }
   }
@@ -81,7 +86,7 @@ test('carving with new top faces at a height brings back the dead spaces whose f
       fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 20, box[5]);
       // The plain way: carve, then a pass reviving the dead spaces at the box's top.
       plain = carvePlain(plain, box, 20).map((p) => (p.dead >= 0 && p.z0 === box[5] ? { ...p, dead: -1 } : p));
-      t.deepEqual(fast, plain);
+      t.deepEqual(corners(fast), corners(plain));
       if (fast.length === 0) break;
     }
   }

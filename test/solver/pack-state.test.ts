@@ -35,6 +35,23 @@ test('a non-stackable piece never goes under the overhang of a piece already pla
   t.true(canStand(s, spec, items, single(items[2]), 1200, 0, 0));
 });
 
+test('the overhang rule holds on every item list, asked in turn with lists that carry anything (no answer kept from another list)', (t) => {
+  const items = [item(0), item(1), item(2, { l: 200, stackable: false })];
+  const plain = [item(0), item(1), item(2, { l: 200 })];
+  const s = new PackState(spec, 3);
+  place(s, spec, items, single(items[0]), 0, 0, 0, 100);
+  place(s, spec, items, single(items[1]), 200, 0, 500, 100); // overhangs x 1000..1200
+  for (let k = 0; k < 3; k++) {
+    t.true(canStand(s, spec, plain, single(plain[2]), 1000, 0, 0)); // every piece stackable: nothing carries little
+    t.false(canStand(s, spec, items, single(items[2]), 1000, 0, 0));
+  }
+  // A list grown since it was last asked about is asked again.
+  const grown = plain.slice(0, 2);
+  t.true(canStand(s, spec, grown, single(plain[1]), 1000, 0, 0));
+  grown.push(item(2, { l: 200, fragile: true }));
+  t.false(canStand(s, spec, grown, single(grown[2]), 1000, 0, 0));
+});
+
 test('a fragile piece carries fragile pieces only up to its own weight, counting everything above', (t) => {
   const items = [item(0, { fragile: true, weight: 1000 }), item(1, { fragile: true, weight: 600, supportPermille: 1000 }), item(2, { fragile: true, weight: 500, supportPermille: 1000 })];
   const s = new PackState(spec, 3);
