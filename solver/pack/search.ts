@@ -36,8 +36,6 @@ let keyI = new Int32Array(64);
  */
 let keyK = new Float64Array(64);
 let packedKeys = false;
-/** `keyV` holds the volumes (`spaceKeys`); else `firstInOrder` reads them from the spaces. */
-let volumesKept = true;
 const PACK = 65536;
 
 /**
@@ -87,7 +85,6 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
     n++;
   }
   packedKeys = packed;
-  volumesKept = true;
   firstKey = first;
   return n;
 }
@@ -96,26 +93,20 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
 let firstKey = -1;
 
 /** Takes the first of the n scratch keys in fill order out (swapped to the end) and returns its space. */
-function takeFirst(n: number, spaces: Space[]): number {
+function takeFirst(n: number): number {
   // The first is known right after `spaceKeys`; later takes look for it.
-  const k = firstKey >= 0 ? firstKey : firstInOrder(n, spaces);
+  const k = firstKey >= 0 ? firstKey : firstInOrder(n);
   firstKey = -1;
   const si = keyI[k], last = n - 1;
-  keyI[k] = keyI[last]; keyK[k] = keyK[last];
-  if (volumesKept) { keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; keyV[k] = keyV[last]; }
+  keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  if (!packedKeys) { keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; }
   return si;
 }
 
 /** The first of the n scratch keys in fill order: the keys, larger volume first, the earlier space on ties. */
-function firstInOrder(n: number, spaces: Space[]): number {
+function firstInOrder(n: number): number {
   let k = 0;
-  if (packedKeys && !volumesKept) {
-    // Volumes read from the spaces, on ties only (`liveKeys`).
-    for (let j = 1; j < n; j++) {
-      const d = keyK[j] - keyK[k] || volumeOf(spaces[keyI[k]]) - volumeOf(spaces[keyI[j]]) || keyI[j] - keyI[k];
-      if (d < 0) k = j;
-    }
-  } else if (packedKeys) {
+  if (packedKeys) {
     for (let j = 1; j < n; j++) {
       const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
@@ -134,7 +125,7 @@ export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
   const out: number[] = [];
   let n = liveKeys(problem, state);
   if (n < 0) n = spaceKeys(problem, state);
-  for (; n > 0; n--) out.push(takeFirst(n, state.spaces));
+  for (; n > 0; n--) out.push(takeFirst(n));
   return out;
 }
 
@@ -584,7 +575,7 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled
     }
     // Spaces in fill order, taken one at a time: the first usually has moves.
     for (; n > 0; n--) {
-      const si = takeFirst(n, state.spaces);
+      const si = takeFirst(n);
       const moves = feasibleMoves(problem, state, si, limit, pooled);
       if (moves.length > 0) return moves;
       markDead(state, si);
@@ -596,7 +587,7 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled
 /** Marks space si dead in the state's phase (a copy: other states share the space). */
 function markDead(state: PackState, si: number): void {
   const s = state.spaces[si] as KeyedSpace;
-  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf };
+  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf, volume: s.volume };
   state.spaces[si] = dead;
 }
 
@@ -611,9 +602,9 @@ function keyPolicy(problem: UnitProblem, state: PackState): number {
 }
 
 /**
- * As `spaceKeys`, from the packed keys cached on the spaces (a space keeps its corners, and most
- * live through many decisions): only the packed key and the index go into the scratch keys, the
- * volume is read on a tie (`firstInOrder`). -1 where some key does not pack (then `spaceKeys`).
+ * As `spaceKeys`, from the packed keys and volumes cached on the spaces (a space keeps its
+ * corners, and most live through many decisions): only those and the index go into the scratch
+ * keys. -1 where some key does not pack (then `spaceKeys`).
  */
 function liveKeys(problem: UnitProblem, state: PackState): number {
   const spaces = state.spaces as KeyedSpace[];
@@ -631,27 +622,19 @@ function liveKeys(problem: UnitProblem, state: PackState): number {
     const s = spaces[i];
     if (s.dead === phase) continue;
     if (s.keyOf !== mode && !cacheKey(s, mode, policy, spec)) return -1;
-    const k = s.key;
-    keyK[n] = k; keyI[n] = i;
-    if (first < 0 || k < fk) {
-      first = n; fk = k; fv = -1;
-    } else if (k === fk) {
-      // A tie: larger volume first (the earlier space on equal volumes).
-      if (fv < 0) fv = volumeOf(spaces[keyI[first]]);
-      const v = volumeOf(s);
-      if (v > fv) { first = n; fv = v; }
+    const k = s.key, v = s.volume;
+    keyK[n] = k; keyV[n] = v; keyI[n] = i;
+    // Larger volume first on a tie (the earlier space on equal volumes).
+    if (first < 0 || k < fk || (k === fk && v > fv)) {
+      first = n; fk = k; fv = v;
     }
     n++;
   }
   packedKeys = true;
-  volumesKept = false;
   firstKey = first;
   return n;
 }
 
-function volumeOf(s: Space): number {
-  return (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
-}
 
 /** Caches the space's packed key (`spaceKeys`' three keys in one number) for the mode; false if it does not pack. */
 function cacheKey(s: KeyedSpace, mode: number, policy: number, spec: UnitSpec): boolean {
@@ -668,6 +651,7 @@ function cacheKey(s: KeyedSpace, mode: number, policy: number, spec: UnitSpec): 
   if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) return false;
   s.key = (a * PACK + b) * PACK + c;
   s.keyOf = mode;
+  s.volume = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
   return true;
 }
 

@@ -2,12 +2,14 @@
 import type { Space } from '../model.ts';
 
 /**
- * A space with its fill-order key cached (search.ts `firstLive`): `key` for the key mode `keyOf`
- * (-1: none yet). Every space the search makes carries both, so all have one shape.
+ * A space with its fill-order key cached (search.ts `liveKeys`): `key` for the key mode `keyOf`
+ * (-1: none yet), and its volume (set with the key). Every space the search makes carries them,
+ * so all have one shape.
  */
 export interface KeyedSpace extends Space {
   key: number;
   keyOf: number;
+  volume: number;
 }
 
 /**
@@ -98,7 +100,7 @@ export function carveSpaces(
     // The piece from its space's fields and the box's face on its side.
     const piece: KeyedSpace = {
       x0: side === 1 ? bx1 : s.x0, y0: side === 3 ? by1 : s.y0, z0: side === 5 ? bz1 : s.z0,
-      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1,
+      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1, volume: 0,
     };
     if (end < listed) spaces[end++] = piece;
     else {
@@ -112,7 +114,7 @@ export function carveSpaces(
 
 /** The dead space s live again (a copy: other states share s). */
 function revived(s: KeyedSpace): KeyedSpace {
-  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf };
+  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf, volume: s.volume };
 }
 
 /** The floor of the piece cut from s on the side. */
