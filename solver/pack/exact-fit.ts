@@ -25,10 +25,16 @@ function indicesOf(values: Float64Array, v: number): Int32Array {
 
 const NONE = new Int32Array(0);
 
+let lastFigures: BlockFigures | null = null;
+let lastLists: { y: Map<number, Int32Array>; z: Map<number, Int32Array> } | undefined;
+
 /** The indices of the phase's blocks exactly `extent` wide (y) or high (z), in list order. */
 export function blocksOfExtent(f: BlockFigures, axis: 'y' | 'z', extent: number): Int32Array {
-  let e = byExtent.get(f);
+  // The last figures asked about first (a scan asks twice, and scans follow on one list).
+  let e = f === lastFigures ? lastLists : byExtent.get(f);
   if (!e) byExtent.set(f, (e = { y: new Map(), z: new Map() }));
+  lastFigures = f;
+  lastLists = e;
   const lists = e[axis];
   let list = lists.get(extent);
   if (!list) lists.set(extent, (list = indicesOf(axis === 'y' ? f.dy : f.dz, extent)));

@@ -584,10 +584,14 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled
   return [];
 }
 
-/** Marks space si dead in the state's phase (a copy: other states share the space). */
+/** Marks space si dead in the state's phase: in place where the state owns it, else on a copy it owns (other states share the space). */
 function markDead(state: PackState, si: number): void {
   const s = state.spaces[si] as KeyedSpace;
-  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf, volume: s.volume };
+  if (s.owner === state.owner) {
+    s.dead = state.phase;
+    return;
+  }
+  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf, volume: s.volume, owner: state.owner };
   state.spaces[si] = dead;
 }
 
@@ -691,19 +695,25 @@ export function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]
     const v = score(problem, state, moves[i]);
     if (v > top) { top = v; best = i; }
   }
-  // Also the first later move filling its space's width exactly, then the first filling its height.
-  const taken: number[] = [];
-  for (const axis of EXACT_AXES) {
-    for (let i = n; i < moves.length; i++) {
-      if (taken.includes(i) || !exactIn(moves[i], axis)) continue;
-      taken.push(i);
-      const v = score(problem, state, moves[i]);
-      if (v > top) { top = v; best = i; }
-      break;
-    }
+  // Also the first later move filling its space's width exactly, then the first filling its height
+  // (not the width's again); `takenY` / `takenZ`: the moves so weighed (no list per decision).
+  let takenY = -1, takenZ = -1;
+  for (let i = n; i < moves.length; i++) {
+    if (!exactIn(moves[i], 'y')) continue;
+    takenY = i;
+    const v = score(problem, state, moves[i]);
+    if (v > top) { top = v; best = i; }
+    break;
+  }
+  for (let i = n; i < moves.length; i++) {
+    if (i === takenY || !exactIn(moves[i], 'z')) continue;
+    takenZ = i;
+    const v = score(problem, state, moves[i]);
+    if (v > top) { top = v; best = i; }
+    break;
   }
   const last = moves.length - 1;
-  if (last >= n && moves[last].near && !taken.includes(last)) {
+  if (last >= n && moves[last].near && last !== takenY && last !== takenZ) {
     const v = score(problem, state, moves[last]);
     if (v > top) { top = v; best = last; }
   }

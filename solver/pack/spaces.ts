@@ -10,6 +10,18 @@ export interface KeyedSpace extends Space {
   key: number;
   keyOf: number;
   volume: number;
+  /**
+   * The state that made it and may still change its dead mark in place (`PackState.owner`): no
+   * other state holds it until that state is cloned, which gives both new stamps. 0: none.
+   */
+  owner: number;
+}
+
+let stamps = 0;
+
+/** A stamp no space carries yet (`KeyedSpace.owner`). */
+export function newOwner(): number {
+  return ++stamps;
 }
 
 /**
@@ -41,7 +53,7 @@ const touchCount = new Int32Array(6);
 export function carveSpaces(
   spaces: Space[],
   bx0: number, by0: number, bz0: number, bx1: number, by1: number, bz1: number,
-  minDim: number, revive = -1,
+  minDim: number, revive = -1, owner = 0,
 ): Space[] {
   // Six stores, not `fill` (a builtin call per carve).
   for (let side = 0; side < 6; side++) {
@@ -78,7 +90,7 @@ export function carveSpaces(
       if (z1 - bz1 >= minDim) addPiece(s, x0, y0, bz1, x1, y1, z1, 5);
       continue;
     }
-    spaces[kept++] = z0 === revive && dead >= 0 ? revived(s as KeyedSpace) : s;
+    spaces[kept++] = z0 === revive && dead >= 0 ? revived(s as KeyedSpace, owner) : s;
     if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
   }
   const listed = spaces.length;
@@ -100,7 +112,7 @@ export function carveSpaces(
     // The piece from its space's fields and the box's face on its side.
     const piece: KeyedSpace = {
       x0: side === 1 ? bx1 : s.x0, y0: side === 3 ? by1 : s.y0, z0: side === 5 ? bz1 : s.z0,
-      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1, volume: 0,
+      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1, volume: 0, owner,
     };
     if (end < listed) spaces[end++] = piece;
     else {
@@ -112,9 +124,13 @@ export function carveSpaces(
   return spaces;
 }
 
-/** The dead space s live again (a copy: other states share s). */
-function revived(s: KeyedSpace): KeyedSpace {
-  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf, volume: s.volume };
+/** The dead space s live again: in place when the carving state owns it, else a copy it owns (other states share s). */
+function revived(s: KeyedSpace, owner: number): KeyedSpace {
+  if (owner !== 0 && s.owner === owner) {
+    s.dead = -1;
+    return s;
+  }
+  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf, volume: s.volume, owner };
 }
 
 /** The floor of the piece cut from s on the side. */

@@ -1,6 +1,6 @@
 // The packing state of one Unit and the hard-rule checks for putting a block into it.
 import type { Block, FixedPiece, Item, PlacedBlock, Space, Support } from '../model.ts';
-import { carveSpaces, type KeyedSpace } from './spaces.ts';
+import { carveSpaces, newOwner, type KeyedSpace } from './spaces.ts';
 
 export interface UnitSpec {
   L: number;
@@ -50,6 +50,9 @@ export class PackState {
   /** `alive` is shared with a clone (copied before it changes: most clones never scan). */
   aliveShared = false;
 
+  /** The stamp of the spaces this state alone holds (spaces.ts `KeyedSpace.owner`; both sides of a clone get new ones). */
+  owner = newOwner();
+
   /** Indices of `supports` per height, ascending (copied on first write after a clone). */
   private byZ = new Map<number, number[]>();
   private byZShared = false;
@@ -57,7 +60,7 @@ export class PackState {
   /** `used`: a zeroed buffer of `itemCount` to take instead of a new one (the caller zeroes it again after). */
   constructor(spec: UnitSpec, itemCount: number, used?: Int32Array) {
     this.used = used ?? new Int32Array(itemCount);
-    const whole: KeyedSpace = { x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1, key: 0, keyOf: -1, volume: 0 };
+    const whole: KeyedSpace = { x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1, key: 0, keyOf: -1, volume: 0, owner: this.owner };
     this.spaces = [whole];
   }
 
@@ -82,6 +85,8 @@ export class PackState {
     c.aliveFor = this.aliveFor;
     c.aliveAt = this.aliveAt;
     c.aliveShared = this.aliveShared = this.alive !== null;
+    c.owner = newOwner();
+    this.owner = newOwner();
     return c;
   }
 
@@ -285,7 +290,7 @@ function fragileLoadOk(state: PackState, items: Item[], block: Block, x: number,
 /** Puts the block at (x, y, z): updates spaces, top faces, fragile loads, counts. */
 export function place(state: PackState, spec: UnitSpec, items: Item[], block: Block, x: number, y: number, z: number, minDim: number): void {
   // New top faces may make a space that failed before usable again (carving revives it).
-  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim, spec.supportNone ? -1 : z + block.dz);
+  state.spaces = carveSpaces(state.spaces, x, y, z, x + block.dx, y + block.dy, z + block.dz, minDim, spec.supportNone ? -1 : z + block.dz, state.owner);
   if (block.pieces) {
     const order = block.pieces.slice().sort((a, b) => a.z - b.z);
     for (const p of order) {
@@ -338,7 +343,7 @@ function addPieceTop(state: PackState, item: Item, x: number, y: number, z: numb
 
 /** Puts a caller-fixed piece in as an obstacle and support (kept exactly where it is). */
 export function placeFixed(state: PackState, items: Item[], f: FixedPiece, minDim: number): void {
-  state.spaces = carveSpaces(state.spaces, f.x, f.y, f.z, f.x + f.dx, f.y + f.dy, f.z + f.dz, minDim);
+  state.spaces = carveSpaces(state.spaces, f.x, f.y, f.z, f.x + f.dx, f.y + f.dy, f.z + f.dz, minDim, -1, state.owner);
   addPieceTop(state, items[f.item], f.x, f.y, f.z, f.dx, f.dy, f.dz);
   if (f.z > 0) state.bottoms.push({ x0: f.x, y0: f.y, x1: f.x + f.dx, y1: f.y + f.dy, z: f.z, noStack: false, fragile: false, cap: 0, below: null });
   state.weight += items[f.item].weight;

@@ -3,7 +3,9 @@ import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import { improveUnit } from '../../solver/pack/improve.ts';
 import { canStand, PackState, place, type UnitSpec } from '../../solver/pack/state.ts';
+import { greedy } from '../../solver/pack/search.ts';
 import { fakeTicker, placements, sixTypes, sixTypesProblem, smallSpec } from './helpers.ts';
+import type { Space } from '../../solver/model.ts';
 
 const spec: UnitSpec = { L: 2000, W: 1000, H: 2000, payload: 1e12, supportNone: false, anchor: 'wall', order: 'section' };
 
@@ -72,4 +74,25 @@ test('without a support rule, on stackable pieces none of them fragile, no top f
   t.true(kept.supports.length > 0);
   t.is(skipped.supports.length, 0);
   t.deepEqual(placements(skipped), placements(kept));
+});
+
+test('dead marks and revivals a state makes in place never reach a state cloned from it, nor its clone\'s back', (t) => {
+  const corners = (spaces: Space[]) => spaces.map(({ x0, y0, z0, x1, y1, z1, dead }) => [x0, y0, z0, x1, y1, z1, dead]);
+  const problem = sixTypesProblem(fakeTicker());
+  const root = new PackState(smallSpec, sixTypes.length);
+  // Part of a plan, then each branch finished on its own from clones of one another.
+  const partial = greedy(problem, root.clone());
+  const start = root.clone();
+  for (const p of partial.placed.slice(0, 4)) place(start, smallSpec, sixTypes, p.block, p.x, p.y, p.z, problem.minDim);
+  const before = corners(start.spaces);
+  const branch = start.clone();
+  const branchBefore = corners(branch.spaces);
+  greedy(problem, branch); // marks spaces dead and carves (in place where it owns them)
+  t.deepEqual(corners(start.spaces), before);
+  const again = branch.clone();
+  const againBefore = corners(again.spaces);
+  greedy(problem, branch); // the branch goes on (nothing left to place: it marks the rest dead)
+  greedy(problem, start);
+  t.deepEqual(corners(again.spaces), againBefore);
+  t.notDeepEqual(branchBefore, corners(branch.spaces));
 });
