@@ -36,6 +36,9 @@ let keyI = new Int32Array(64);
  */
 let keyK = new Float64Array(64);
 let packedKeys = false;
+/** `keyV` holds the volumes (`spaceKeys`); else `firstInOrder` reads them from `keySpaces` (`liveKeys`). */
+let volumesKept = true;
+let keySpaces: Space[] = [];
 const PACK = 65536;
 
 /**
@@ -85,6 +88,7 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
     n++;
   }
   packedKeys = packed;
+  volumesKept = true;
   firstKey = first;
   return n;
 }
@@ -98,7 +102,8 @@ function takeFirst(n: number): number {
   const k = firstKey >= 0 ? firstKey : firstInOrder(n);
   firstKey = -1;
   const si = keyI[k], last = n - 1;
-  keyV[k] = keyV[last]; keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  keyI[k] = keyI[last]; keyK[k] = keyK[last];
+  if (volumesKept) keyV[k] = keyV[last];
   if (!packedKeys) { keyA[k] = keyA[last]; keyB[k] = keyB[last]; keyC[k] = keyC[last]; }
   return si;
 }
@@ -106,7 +111,14 @@ function takeFirst(n: number): number {
 /** The first of the n scratch keys in fill order: the keys, larger volume first, the earlier space on ties. */
 function firstInOrder(n: number): number {
   let k = 0;
-  if (packedKeys) {
+  if (packedKeys && !volumesKept) {
+    // Volumes read from the spaces, on ties only (`liveKeys`).
+    const spaces = keySpaces;
+    for (let j = 1; j < n; j++) {
+      const d = keyK[j] - keyK[k] || volumeOf(spaces[keyI[k]]) - volumeOf(spaces[keyI[j]]) || keyI[j] - keyI[k];
+      if (d < 0) k = j;
+    }
+  } else if (packedKeys) {
     for (let j = 1; j < n; j++) {
       const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
       if (d < 0) k = j;
@@ -591,14 +603,14 @@ function markDead(state: PackState, si: number): void {
     s.dead = state.phase;
     return;
   }
-  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyOf: s.keyOf, volume: s.volume, owner: state.owner };
+  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyLow: s.keyLow, keyOf: s.keyOf, owner: state.owner };
   state.spaces[si] = dead;
 }
 
 /**
  * How the fill-order key of a space is made (`spaceKeys`): from the distance to the front wall (1),
- * the corner distances sorted (2), or their sum (3). A cached key is tagged with the policy and the
- * Unit's length and width, all it depends on besides the space.
+ * the corner distances sorted (2), or their sum (3). A cached key is tagged with it, all it depends
+ * on besides the space and the Unit's length and width (a state is searched only in its own Unit).
  */
 function keyPolicy(problem: UnitProblem, state: PackState): number {
   const { anchor, supportNone } = problem.spec;
@@ -606,9 +618,9 @@ function keyPolicy(problem: UnitProblem, state: PackState): number {
 }
 
 /**
- * As `spaceKeys`, from the packed keys and volumes cached on the spaces (a space keeps its
- * corners, and most live through many decisions): only those and the index go into the scratch
- * keys. -1 where some key does not pack (then `spaceKeys`).
+ * As `spaceKeys`, from the keys cached on the spaces (a space keeps its corners, and most live
+ * through many decisions): only the packed key and the index go into the scratch keys, a volume is
+ * read on a tie (`firstInOrder`). -1 where some key does not pack (then `spaceKeys`).
  */
 function liveKeys(problem: UnitProblem, state: PackState): number {
   const spaces = state.spaces as KeyedSpace[];
@@ -618,31 +630,41 @@ function liveKeys(problem: UnitProblem, state: PackState): number {
     keyI = new Int32Array(n); keyK = new Float64Array(n);
   }
   const policy = keyPolicy(problem, state);
-  const { spec } = problem;
-  const mode = (spec.L * PACK + spec.W) * 4 + policy;
+  const { W, L } = problem.spec;
   const phase = state.phase;
   let n = 0, first = -1, fk = 0, fv = -1;
   for (let i = 0; i < spaces.length; i++) {
     const s = spaces[i];
     if (s.dead === phase) continue;
-    if (s.keyOf !== mode && !cacheKey(s, mode, policy, spec)) return -1;
-    const k = s.key, v = s.volume;
-    keyK[n] = k; keyV[n] = v; keyI[n] = i;
-    // Larger volume first on a tie (the earlier space on equal volumes).
-    if (first < 0 || k < fk || (k === fk && v > fv)) {
-      first = n; fk = k; fv = v;
+    if (s.keyOf !== policy && !cacheKey(s, policy, L, W)) return -1;
+    const k = s.key * PACK + s.keyLow;
+    keyK[n] = k; keyI[n] = i;
+    if (first < 0 || k < fk) {
+      first = n; fk = k; fv = -1;
+    } else if (k === fk) {
+      // A tie: larger volume first (the earlier space on equal volumes).
+      if (fv < 0) fv = volumeOf(spaces[keyI[first]]);
+      const v = volumeOf(s);
+      if (v > fv) { first = n; fv = v; }
     }
     n++;
   }
   packedKeys = true;
+  volumesKept = false;
+  keySpaces = spaces;
   firstKey = first;
   return n;
 }
 
+function volumeOf(s: Space): number {
+  return (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+}
 
-/** Caches the space's packed key (`spaceKeys`' three keys in one number) for the mode; false if it does not pack. */
-function cacheKey(s: KeyedSpace, mode: number, policy: number, spec: UnitSpec): boolean {
-  const { W, L } = spec;
+/** The largest first or second key `cacheKey` packs (2^14: `key` stays a small integer). */
+const HIGH_KEY = 16384;
+
+/** Caches the space's keys (`spaceKeys`' three, as `KeyedSpace.key` and `keyLow`) for the policy; false if they do not pack. */
+function cacheKey(s: KeyedSpace, policy: number, L: number, W: number): boolean {
   const dy = Math.min(s.y0, W - s.y1);
   let a = s.x0, b = s.z0, c = dy;
   if (policy === 3) {
@@ -652,10 +674,11 @@ function cacheKey(s: KeyedSpace, mode: number, policy: number, spec: UnitSpec): 
     const lo = Math.min(dx, dy), hi = Math.max(dx, dy);
     a = Math.min(lo, z); b = Math.max(lo, Math.min(hi, z)); c = Math.max(hi, z);
   }
-  if ((a & 0xffff) !== a || (b & 0xffff) !== b || (c & 0xffff) !== c) return false;
-  s.key = (a * PACK + b) * PACK + c;
-  s.keyOf = mode;
-  s.volume = (s.x1 - s.x0) * (s.y1 - s.y0) * (s.z1 - s.z0);
+  // Whole numbers: a and b below 2^14, c below 2^16.
+  if ((a & (HIGH_KEY - 1)) !== a || (b & (HIGH_KEY - 1)) !== b || (c & 0xffff) !== c) return false;
+  s.key = a * HIGH_KEY + b;
+  s.keyLow = c;
+  s.keyOf = policy;
   return true;
 }
 

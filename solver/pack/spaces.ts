@@ -2,14 +2,15 @@
 import type { Space } from '../model.ts';
 
 /**
- * A space with its fill-order key cached (search.ts `liveKeys`): `key` for the key mode `keyOf`
- * (-1: none yet), and its volume (set with the key). Every space the search makes carries them,
- * so all have one shape.
+ * A space with its fill-order key cached (search.ts `liveKeys`) for the key policy `keyOf` (-1:
+ * none yet): the first two keys as `key` (a * 2^14 + b) and the third as `keyLow`, small integers
+ * each, so a space stores them in place (a double field would cost the collector a box per space).
+ * Every space the search makes carries them, so all have one shape.
  */
 export interface KeyedSpace extends Space {
   key: number;
+  keyLow: number;
   keyOf: number;
-  volume: number;
   /**
    * The state that made it and may still change its dead mark in place (`PackState.owner`): no
    * other state holds it until that state is cloned, which gives both new stamps. 0: none.
@@ -112,7 +113,7 @@ export function carveSpaces(
     // The piece from its space's fields and the box's face on its side.
     const piece: KeyedSpace = {
       x0: side === 1 ? bx1 : s.x0, y0: side === 3 ? by1 : s.y0, z0: side === 5 ? bz1 : s.z0,
-      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyOf: -1, volume: 0, owner,
+      x1: side === 0 ? bx0 : s.x1, y1: side === 2 ? by0 : s.y1, z1: side === 4 ? bz0 : s.z1, dead, key: 0, keyLow: 0, keyOf: -1, owner,
     };
     if (end < listed) spaces[end++] = piece;
     else {
@@ -130,7 +131,7 @@ function revived(s: KeyedSpace, owner: number): KeyedSpace {
     s.dead = -1;
     return s;
   }
-  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyOf: s.keyOf, volume: s.volume, owner };
+  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyLow: s.keyLow, keyOf: s.keyOf, owner };
 }
 
 /** The floor of the piece cut from s on the side. */

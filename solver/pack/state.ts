@@ -60,7 +60,7 @@ export class PackState {
   /** `used`: a zeroed buffer of `itemCount` to take instead of a new one (the caller zeroes it again after). */
   constructor(spec: UnitSpec, itemCount: number, used?: Int32Array) {
     this.used = used ?? new Int32Array(itemCount);
-    const whole: KeyedSpace = { x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1, key: 0, keyOf: -1, volume: 0, owner: this.owner };
+    const whole: KeyedSpace = { x0: 0, y0: 0, z0: 0, x1: spec.L, y1: spec.W, z1: spec.H, dead: -1, key: 0, keyLow: 0, keyOf: -1, owner: this.owner };
     this.spaces = [whole];
   }
 
