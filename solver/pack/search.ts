@@ -155,11 +155,13 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   const f = problem.figures(state.phase);
   // Above the floor under a support rule: blocks stand at anchors on the top faces.
   const onFaces = s.z0 > 0 && !problem.spec.supportNone;
-  if (onFaces) problem.work += state.supportsAt(s.z0).length;
+  // The top faces at the space's floor, looked up once for the tests below.
+  const faces = onFaces ? state.supportsAt(s.z0) : NO_FACES;
+  problem.work += faces.length;
   // No top face to stand on under the space: only a block that may float can go (`canStand`).
-  const floating = onFaces && !facesUnder(state, s);
+  const floating = onFaces && !facesUnder(state, s, faces);
   if (floating && f.allRest) return NO_MOVES;
-  anchorCount = onFaces ? supportedAnchors(state, s, front, left) : 0;
+  anchorCount = onFaces ? supportedAnchors(state, s, front, left, faces) : 0;
   if (onFaces && f.allFull === 1) {
     // Every block needs its whole base supported: none is longer or wider than the faces reach.
     let rx = 0, ry = 0;
@@ -199,8 +201,7 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   }
   scanPooled = pooled;
   poolUsed = 0;
-  const out: Move[] = pooled ? pooledOut : [];
-  out.length = 0;
+  const out: Move[] = [];
   for (; i < n; i++) {
     if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
     else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
@@ -279,13 +280,13 @@ function firstAfter(list: Int32Array, i: number): number {
 }
 
 /**
- * The greedy's moves live only until its next decision (`pooled` scans): their objects and list
- * are reused from scan to scan instead of made anew (fewer young objects for the collector).
+ * The greedy's moves live only until its next decision (`pooled` scans): their objects are reused
+ * from scan to scan instead of made anew (fewer young objects for the collector; the list is new,
+ * as emptying one costs more).
  */
 let scanPooled = false;
 const pool: Move[] = [];
 let poolUsed = 0;
-const pooledOut: Move[] = [];
 
 /** A move of block b at (x, y, z) in space s: from the pool in a pooled scan. */
 function moveOf(b: Block, x: number, y: number, z: number, s: Space): Move {
@@ -295,6 +296,9 @@ function moveOf(b: Block, x: number, y: number, z: number, s: Space): Move {
   m.block = b; m.x = x; m.y = y; m.z = z; m.space = s; m.near = false;
   return m;
 }
+
+/** No top faces (a space on the floor, or without a support rule). */
+const NO_FACES: readonly number[] = [];
 
 /** No moves (shared: callers never change a list of moves). */
 const NO_MOVES: Move[] = [];
@@ -467,9 +471,9 @@ function needsLeft(f: BlockFigures, i: number, used: Int32Array, remaining: Arra
 }
 
 /** Some top face at the space's floor that may carry cargo reaches into the space. */
-function facesUnder(state: PackState, s: Space): boolean {
+function facesUnder(state: PackState, s: Space, faces: readonly number[]): boolean {
   const sup = state.supports;
-  for (const i of state.supportsAt(s.z0)) {
+  for (const i of faces) {
     const f = sup[i];
     if (!f.noStack && f.x1 > s.x0 && f.x0 < s.x1 && f.y1 > s.y0 && f.y0 < s.y1) return true;
   }
@@ -497,13 +501,13 @@ let anchorCount = 0;
  * floor (clipped to the space), nearest first. Blocks needing their whole base supported
  * go where the faces reach far enough.
  */
-function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean): number {
+function supportedAnchors(state: PackState, s: Space, front: boolean, left: boolean, faces: readonly number[]): number {
   const cx = front ? s.x0 : s.x1, cy = left ? s.y0 : s.y1;
   const dirX = front ? 1 : -1, dirY = left ? 1 : -1;
   ptX[0] = cx; ptY[0] = cy; ptD[0] = 0;
   let n = 1;
   const sup = state.supports;
-  for (const i of state.supportsAt(s.z0)) {
+  for (const i of faces) {
     const f = sup[i];
     if (f.noStack || f.x1 <= s.x0 || f.x0 >= s.x1 || f.y1 <= s.y0 || f.y0 >= s.y1) continue;
     const px = front ? Math.max(s.x0, f.x0) : Math.min(s.x1, f.x1);
