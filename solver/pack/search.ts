@@ -51,6 +51,7 @@ const PACK = 65536;
  * 17 / 5; on BR1-BR7 the sum was -0.03, so they keep the sorted distances). Returns how many.
  */
 function spaceKeys(problem: UnitProblem, state: PackState): number {
+  keyFills++;
   const { W, L } = problem.spec;
   const corner = problem.spec.anchor === 'corner';
   const manhattan = corner && problem.spec.supportNone && problem.manyHeights(state.phase);
@@ -92,6 +93,9 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
   firstKey = first;
   return n;
 }
+
+/** How many times the scratch keys were filled (`nextMoves` tells a nested search's fill by it). */
+let keyFills = 0;
 
 /** The first of the scratch keys in fill order as `spaceKeys` left them (-1: unknown, `takeFirst` looks). */
 let firstKey = -1;
@@ -580,6 +584,17 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled
     problem.ticker.tick();
     let n = liveKeys(problem, state);
     if (n < 0) n = spaceKeys(problem, state);
+    if (n > 0) {
+      // The first scan of a phase builds its block list, and packing keep-together groups for it
+      // runs a search of its own, which fills the scratch keys with its spaces: build the list
+      // first and fill them again for this state if that happened (the same clock reads and work).
+      const filled = keyFills;
+      problem.blocks(state.phase);
+      if (keyFills !== filled) {
+        n = liveKeys(problem, state);
+        if (n < 0) n = spaceKeys(problem, state);
+      }
+    }
     problem.work += state.spaces.length;
     if (n === 0) {
       // A run of phases that place nothing means the Unit is as good as full: stop
@@ -627,6 +642,7 @@ function keyPolicy(problem: UnitProblem, state: PackState): number {
  * read on a tie (`firstInOrder`). -1 where some key does not pack (then `spaceKeys`).
  */
 function liveKeys(problem: UnitProblem, state: PackState): number {
+  keyFills++;
   const spaces = state.spaces as KeyedSpace[];
   if (keyK.length < spaces.length) {
     const n = 2 * spaces.length;
