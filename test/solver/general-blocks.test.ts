@@ -149,3 +149,22 @@ test('in a phase of fewer than twenty lines a line of two pieces still pairs at 
   const items = withBigLines(2);
   t.truthy(stackOf(withGeneralBlocks(items.map((it) => blockOf(it)), items, [2, 2, 1, 1], spec, strict, () => {})));
 });
+
+// 500 x 500 x 300 beside 500 x 480 x 300 along x: 1000 x 500 (98 %); with the second turned: 980 x 500, full.
+const turnable = [boxItem(0, 500, 500, 300), boxItem(1, 500, 480, 300, { orientations: ['LWH', 'WLH'] })];
+const turned: Block = { ...blockOf(turnable[1]), dx: 480, dy: 500, rotation: 'WLH' };
+const besideOf = (blocks: Block[], dx: number, dy: number) =>
+  blocks.some((b) => b.parts && b.dz === 300 && b.dx === dx && b.dy === dy && b.need?.length === 2);
+
+test('under a support rule, on lines of few pieces, a general block covered by another of the same pieces in a smaller box is not kept', (t) => {
+  const blocks = withGeneralBlocks([...turnable.map((it) => blockOf(it)), turned], turnable, [1, 1], spec, { ...opts, minFill: 0.95 }, () => {});
+  t.true(besideOf(blocks, 980, 500));
+  t.false(besideOf(blocks, 1000, 500));
+});
+
+test('without a support rule a general block covered by another of the same pieces is kept', (t) => {
+  const loose = { ...spec, supportNone: true };
+  const blocks = withGeneralBlocks([...turnable.map((it) => blockOf(it)), turned], turnable, [1, 1], loose, { ...opts, minFill: 0.95 }, () => {});
+  t.true(besideOf(blocks, 980, 500));
+  t.true(besideOf(blocks, 1000, 500));
+});
