@@ -395,9 +395,12 @@ export class Fleet {
       if (e < 0) {
         const g = -e - 1;
         if (!groupsLeft.has(g)) continue;
+        // A group goes whole: its members' full counts (a repack's cargo has them at 0 per
+        // item, the group set carrying them: fewer-units.ts cargoOf).
+        const counts = this.prep.counts;
         for (const i of this.prep.groups[g]) {
-          volume += f.volume[i] * left[i];
-          weight += f.weight[i] * left[i];
+          volume += f.volume[i] * counts[i];
+          weight += f.weight[i] * counts[i];
         }
       } else if (left[e] > 0 && this.anyTakes(e)) {
         volume += f.volume[e] * left[e];

@@ -77,3 +77,20 @@ test('a plan holds no Unit without cargo: sharing out over one Unit fewer that l
   const loaded = new Set(result.placements.map((p) => p.unitIndex));
   t.deepEqual(result.units.filter((u) => !loaded.has(u.index)).map((u) => u.index), []);
 });
+
+test('a repack counts a keep-together group in full: the Unit opened for the rest is one that takes the group too', (t) => {
+  // One loose 500 mm cube and a group of three. A repack's cargo carries the group in its set
+  // with its members at 0 per item; counted from those, the rest read one cube, the small Unit
+  // took it and the group was left over.
+  const small = equipment({ id: 'small', innerLengthMm: 500, innerWidthMm: 500, innerHeightMm: 500, doorWidthMm: 500, doorHeightMm: 500 });
+  const big = equipment({ id: 'big', innerLengthMm: 2000, innerWidthMm: 500, innerHeightMm: 500, doorWidthMm: 500, doorHeightMm: 500 });
+  const inp = input({ equipment: [small, big], lines: [line({ id: 'a' }), line({ id: 'g', quantity: 3, groupKey: 'G' })] });
+  const prep = prepare(inp);
+  const fleet = new Fleet(inp, prep, new Ticker({ now: fakeClock() }));
+  const group = prep.items.findIndex((it) => it.group >= 0);
+  const left = prep.items.map((it) => (it.group >= 0 ? 0 : 1));
+  const opened = fleet.packNew(left, new Set([prep.items[group].group]), [], 1, { beam: false, sliceMs: 0, deadline: 0 });
+  t.truthy(opened);
+  t.is(opened![0].view.equipment.id, 'big');
+  t.is(opened![0].state.placed.reduce((a, p) => a + p.block.count, 0), 4);
+});
