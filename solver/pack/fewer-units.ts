@@ -4,8 +4,9 @@
 // others (fleet/shrink-tail.ts), (3) repack the last two, three or four Units' cargo together
 // into one Unit fewer (the last one of the smallest type that takes the rest), (4) share every
 // item out evenly over one Unit fewer (fleet/share-even.ts), else (5) share the big pieces
-// out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1) and (2) do not
-// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). A change is kept
+// out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1), (2), (4) and (5) do not
+// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). Last,
+// (6) the last Unit's cargo is searched into a smaller type. A change is kept
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
@@ -15,7 +16,7 @@ import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { shrinkTail } from './fleet/shrink-tail.ts';
-import type { PackState } from './state.ts';
+import { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
 const MAX_TAIL = 4;
@@ -55,13 +56,14 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
     // goes to the other plans not tried yet, and the tail of one with fewer Units is worked again.
     const other = orders.best(best, deadline, ticker);
     if (other !== best) best = tailWorked(fleet, other, deadline, ticker);
-    return best === plan ? plan : renumbered(withoutEmpty(best));
+  } else {
+    while (ticker.now() < deadline) {
+      const shared = sharedOneFewer(fleet, best, deadline, ticker);
+      if (!shared) break;
+      best = tailWorked(fleet, withoutEmpty(shared), ticker.now() + (deadline - ticker.now()) / 2, ticker);
+    }
   }
-  while (ticker.now() < deadline) {
-    const shared = sharedOneFewer(fleet, best, deadline, ticker);
-    if (!shared) break;
-    best = tailWorked(fleet, withoutEmpty(shared), ticker.now() + (deadline - ticker.now()) / 2, ticker);
-  }
+  best = smallerLast(fleet, withoutEmpty(best), deadline, ticker) ?? best;
   return best === plan ? plan : renumbered(withoutEmpty(best));
 }
 
@@ -291,4 +293,48 @@ function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tic
     return { ...plan, units: [...kept, ...opened.map((u, k) => ({ ...u, index: tail[k].index }))] };
   }
   return null;
+}
+
+/** Time (ms) for one search of the last Unit's cargo in a smaller type, at most. */
+const SMALLER_SLICE = 600;
+
+/**
+ * The last free Unit's cargo searched (beam) into each smaller type that could hold its
+ * volume, smallest first; the plan with the first that takes all of it, else null. A fleet
+ * plan picks the last Unit's type by a greedy fill (fleet.ts openUnit): where that falls short
+ * on the smaller types, the bigger one goes with room to spare.
+ */
+function smallerLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  const last = free[free.length - 1];
+  if (!last) return null;
+  const { left, groups } = cargoOf(fleet, [last]);
+  const kept = plan.units.filter((u) => u !== last);
+  // Only rows that could plausibly hold it: its volume within the best fill of the other Units
+  // (if any), and the floor its pieces stand on now within the row's floor (at scale the floor binds).
+  const reach = kept.length > 0 ? Math.max(...kept.map((u) => u.state.volume / u.view.volume)) : 1;
+  const floor = last.state.placed.reduce((a, p) => (p.z === 0 ? a + p.block.dx * p.block.dy : a), 0);
+  const rows = fleet.views
+    .filter((v) => v.volume < last.view.volume && last.state.volume <= reach * v.volume && floor <= v.spec.L * v.spec.W && hasRoom(v, kept))
+    .sort((a, b) => a.volume - b.volume);
+  for (const view of rows) {
+    const now = ticker.now();
+    if (now >= deadline) return null;
+    const sliceMs = Math.min(SMALLER_SLICE, deadline - now);
+    const state = fleet.fill(view, new PackState(view.spec, fleet.itemCount), left, groups, { beam: true, sliceMs, deadline, phaseItems: phaseItemsFor(sliceMs) });
+    if (holdsAll(state, left, groups)) return { ...plan, units: plan.units.map((u) => (u === last ? { ...u, view, state } : u)) };
+  }
+  return null;
+}
+
+/** The row's maxUnits leaves room for one more Unit beside `units`. */
+function hasRoom(view: Fleet['views'][number], units: PlannedUnit[]): boolean {
+  const max = view.equipment.maxUnits;
+  return max == null || units.filter((u) => u.view === view).length < max;
+}
+
+/** The state holds every piece and group of the cargo. */
+function holdsAll(state: PackState, left: number[], groups: Set<number>): boolean {
+  for (const g of groups) if (!state.groupsUsed.includes(g)) return false;
+  return left.every((n, i) => state.used[i] >= n);
 }

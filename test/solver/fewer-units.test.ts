@@ -2,6 +2,7 @@ import test from 'ava';
 import { solve } from '../../solver/index.ts';
 import { fewerUnits } from '../../solver/pack/fewer-units.ts';
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import { PackState } from '../../solver/pack/state.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
@@ -93,4 +94,21 @@ test('a repack counts a keep-together group in full: the Unit opened for the res
   t.truthy(opened);
   t.is(opened![0].view.equipment.id, 'big');
   t.is(opened![0].state.placed.reduce((a, p) => a + p.block.count, 0), 4);
+});
+
+test('the last Unit goes into a smaller type when a search packs all of its cargo there', (t) => {
+  const small = equipment({ id: 'small', innerLengthMm: 1000, innerWidthMm: 1000, innerHeightMm: 1000 });
+  const big = equipment({ id: 'big', innerLengthMm: 3000, innerWidthMm: 1000, innerHeightMm: 1000 });
+  const inp = input({ equipment: [small, big], lines: [line({ quantity: 4 })] });
+  const prep = prepare(inp);
+  const ticker = new Ticker({ now: fakeClock() });
+  const fleet = new Fleet(inp, prep, ticker);
+  // Four 500 mm cubes in the big Unit, where the small one holds eight.
+  const view = fleet.views[1];
+  const state = fleet.fill(view, new PackState(view.spec, prep.items.length), [4], new Set(), { beam: false, sliceMs: 0, deadline: 0 });
+  const plan: FleetPlan = { units: [{ index: 0, view, state, fixedUnit: -1 }], left: [0], groupsLeft: new Set(), stoppedBy: 'done' };
+  const fewer = fewerUnits(fleet, plan, ticker.now() + 10_000, ticker, 0);
+  t.is(fewer.units.length, 1);
+  t.is(fewer.units[0].view.equipment.id, 'small');
+  t.is(fewer.units[0].state.used[0], 4);
 });
