@@ -68,3 +68,11 @@ test('a line that can carry a non-stackable piece goes on top of no other line',
   const plain = columnBlocks(items.slice(0, 2).map(single), items, [1, 1, 0], spec);
   t.true(plain.some((c) => c.parts![0].block.item === 1 && c.parts![1].block.item === 0));
 });
+
+test("the bounds on the work reach a long phase's last lines: each of 40 lines carries columns", (t) => {
+  // 40 x 39 pairs fit: 1,560 columns, past what the first lower blocks once used up (600).
+  const items = Array.from({ length: 40 }, (_, k) => item(k, { h: 1000 + k }));
+  const cols = columnBlocks(items.map(single), items, items.map(() => 1), spec);
+  const lowers = new Set(cols.map((c) => c.parts![0].block.item));
+  t.is(lowers.size, 40);
+});
