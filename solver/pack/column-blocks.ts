@@ -78,6 +78,9 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
   // A lower block that some non-stackable piece can top carries only such pieces (its top is kept
   // for what nothing may stand on); its line is a carrier and goes on top of no other line either.
   const reserved = anyNotStackable ? reservedCarriers(f, plain, n, runs, counts, H) : null;
+  // The runs a lower block may pair with, in order: a carrier's only the non-stackable ones, any
+  // other's all but the carriers' (the same pairs as testing every run, fewer runs visited).
+  const { open, tops } = runLists(f, runs, reserved);
   const out: Block[] = [];
   let pairs = 0;
   for (let ak = 0; ak < n; ak++) {
@@ -95,9 +98,11 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
     const area = MIN_FILL * ax * ay;
     const onlyNotStackable = reserved !== null && reserved.block[ak] === 1;
     let byUpper: Map<Block, Block> | undefined;
-    for (let r = 0; r < runs; r++) {
+    const list = onlyNotStackable ? tops : open;
+    for (let j = 0; j < list.length; j++) {
+      const r = list[j];
       if (runStart[r] >= limit) break;
-      if (runItem[r] === ai || (runStackable[r] === 1 && (onlyNotStackable || (reserved !== null && reserved.run[r] === 1))) || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own || av + runMaxVol[r] < area * (az + runMinDz[r])) continue;
+      if (runItem[r] === ai || runMinDx[r] > ax || runMinDy[r] > ay || az + runMinDz[r] > H || az + runMaxDz[r] <= own || av + runMaxVol[r] < area * (az + runMinDz[r])) continue;
       const end = Math.min(runEnd[r], limit);
       for (let k = runStart[r]; k < end; k++) {
         if (dx[k] > ax || dy[k] > ay) continue;
@@ -111,6 +116,23 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
   }
   return out;
 }
+
+/** The runs open to an ordinary lower block (all but the carriers' stackable ones) and the non-stackable runs, in order (scratch). */
+function runLists(f: PairFigures, runs: number, reserved: { run: Uint8Array } | null): { open: Int32Array; tops: Int32Array } {
+  if (openRuns.length < runs) {
+    openRuns = new Int32Array(2 * runs);
+    topRuns = new Int32Array(2 * runs);
+  }
+  let o = 0, t = 0;
+  for (let r = 0; r < runs; r++) {
+    if (f.runStackable[r] === 0) topRuns[t++] = r;
+    if (f.runStackable[r] === 0 || reserved === null || reserved.run[r] === 0) openRuns[o++] = r;
+  }
+  return { open: openRuns.subarray(0, o), tops: topRuns.subarray(0, t) };
+}
+
+let openRuns = new Int32Array(256);
+let topRuns = new Int32Array(256);
 
 /**
  * A column must reach higher than the lower line's own stack (lines of many pieces stack with
