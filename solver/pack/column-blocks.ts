@@ -26,10 +26,21 @@ export function columnBlocks(simple: Block[], items: Item[], counts: ArrayLike<n
   const out = pairColumns(simple, n, items, counts, spec);
   const platforms = platformBlocks(simple, n, items, counts, spec, (a, b) => column(a, b, items));
   if (platforms.length === 0) return out;
-  // A platform column may be a pair already (the same cached object).
-  const known = new Set(out);
-  for (const c of platforms) if (!known.has(c)) out.push(c);
+  // A platform column may be a pair already (the same cached object, among its lower's pairs).
+  const pairs = out.length;
+  for (const c of platforms) if (!pairedAlready(out, pairs, c)) out.push(c);
   return out;
+}
+
+/** Where each lower block's pairs begin in the last pairColumns' list (they are contiguous). */
+const pairsFrom = new Map<Block, number>();
+
+function pairedAlready(out: Block[], pairs: number, c: Block): boolean {
+  const lower = c.parts![0].block;
+  const from = pairsFrom.get(lower);
+  if (from === undefined) return false;
+  for (let i = from; i < pairs && out[i].parts![0].block === lower; i++) if (out[i] === c) return true;
+  return false;
 }
 
 /**
@@ -82,6 +93,7 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
   // other's all but the carriers' (the same pairs as testing every run, fewer runs visited).
   const { open, tops } = runLists(f, runs, reserved);
   const out: Block[] = [];
+  pairsFrom.clear();
   let pairs = 0;
   for (let ak = 0; ak < n; ak++) {
     // The lower blocks: the stackable single layers, in order.
@@ -108,7 +120,10 @@ function pairColumns(simple: Block[], nSimple: number, items: Item[], counts: Ar
         if (dx[k] > ax || dy[k] > ay) continue;
         const h = az + dz[k];
         if (h > H || h <= own || av + vol[k] < area * h || enough[k] === 0) continue;
-        byUpper ??= columnsOn(a);
+        if (byUpper === undefined) {
+          byUpper = columnsOn(a);
+          pairsFrom.set(a, out.length);
+        }
         out.push(columnIn(byUpper, a, plain[k], items));
         if (out.length >= MAX_COLUMNS) return out;
       }
