@@ -3,17 +3,16 @@
 // the best of them. Deterministic, so a change to blocks or merit shows its effect on the
 // constructive part without the noise of a timed beam search on a shared machine.
 //   npx tsx scripts/bench/br-greedy.ts <BR1..BR7 | T30 ...> [instances 5] [seed 1]   (SUP=none: no support; BR_DIR: the BR files)
-// Reaches into Fleet's phases (private): keep in step with fleet.ts.
+// Reaches into Fleet's phases (private, first-view.ts): keep in step with fleet.ts.
 import { readFileSync } from 'node:fs';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
-import { UnitProblem, type Phase } from '../../solver/pack/problem.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
-import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput, parseBr } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
+import { firstView } from './first-view.ts';
 
 const [set = 'T100', count = '5', seed = '1'] = process.argv.slice(2);
 const support = process.env.SUP === 'none' ? 'none' : 'full';
@@ -25,14 +24,8 @@ const instances = set.startsWith('T')
 let sum = 0;
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support });
-  const prep = prepare(input);
   const ticker = new Ticker({});
-  const fleet = new Fleet(input, prep, ticker);
-  const internals = fleet as unknown as { phasesFor(v: unknown, left: number[], g: Set<number>): Phase[]; minDimOf(p: Phase[]): number };
-  const view = fleet.views[0];
-  const left = prep.counts.slice();
-  const phases = internals.phasesFor(view, left, new Set());
-  const minDim = internals.minDimOf(phases);
+  const { prep, view, left, phases, minDim } = firstView(input, ticker);
   const shared = new Map();
   const volume = view.spec.L * view.spec.W * view.spec.H;
   const policies: Pick<UnitSpec, 'anchor' | 'order'>[] = [

@@ -5,14 +5,13 @@
 //   npx tsx scripts/bench/general-list.ts [T100 | BR12 --data /tmp/br1215] [--count 3] [--seed 101] [--from 0] [--support full|none]
 import { parseArgs } from 'node:util';
 import type { Block } from '../../solver/model.ts';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
-import { UnitProblem, type Phase } from '../../solver/pack/problem.ts';
-import { prepare } from '../../solver/prepare.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
+import { firstView } from './first-view.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,21 +32,11 @@ const instances = values.data
 
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
-  const prep = prepare(input);
   let reads = 0;
   const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const fleet = new Fleet(input, prep, ticker);
-  const internals = fleet as unknown as {
-    phasesFor(v: unknown, left: number[], g: Set<number>): Phase[];
-    minDimOf(p: Phase[]): number;
-    groupBlockOf(v: unknown): (g: number) => Block | null;
-  };
-  const view = fleet.views[0];
-  const left = prep.counts.slice();
-  const phases = internals.phasesFor(view, left, new Set());
-  const minDim = internals.minDimOf(phases);
+  const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
   const spec = { ...view.spec, anchor: 'corner' as const, order: 'volume' as const };
-  const p = new UnitProblem(spec, prep.items, left, phases, view.orientationsOf, internals.groupBlockOf(view), minDim, ticker, GENERAL, 0, new Map(), false, true);
+  const p = new UnitProblem(spec, prep.items, left, phases, view.orientationsOf, groupBlock, minDim, ticker, GENERAL, 0, new Map(), false, true);
   const lines: string[] = [];
   for (let ph = 0; ph < phases.length; ph++) {
     const list = p.blocks(ph);

@@ -9,21 +9,20 @@
 // `--beam K --reads N`: one beam search of variant K (0: corner, biggest first, general
 // blocks) on a virtual clock of N reads: the same search for any checkout, timed in CPU.
 //   npx tsx scripts/bench/search-nodes.ts <BR1..BR7 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R]
-// Reaches into Fleet's private helpers: keep in step with fleet.ts.
+// Reaches into Fleet's private helpers (first-view.ts): keep in step with fleet.ts.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { Block } from '../../solver/model.ts';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
 import { improveUnit } from '../../solver/pack/improve.ts';
 import { beamSearch, greedy } from '../../solver/pack/search.ts';
-import { UnitProblem, type Phase } from '../../solver/pack/problem.ts';
+import { UnitProblem } from '../../solver/pack/problem.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
-import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput, parseBr } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
+import { firstView } from './first-view.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -63,26 +62,16 @@ function planHash(state: PackState): string {
 let sumRate = 0, sumFill = 0;
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
-  const prep = prepare(input);
   let reads = 0;
   const ticker = new Ticker(values.virtual ? { now: () => reads++ * 0.01 } : { now: cpuMs });
-  const fleet = new Fleet(input, prep, ticker);
-  const internals = fleet as unknown as {
-    phasesFor(v: unknown, left: number[], g: Set<number>): Phase[];
-    minDimOf(p: Phase[]): number;
-    groupBlockOf(v: unknown): (g: number) => Block | null;
-  };
-  const view = fleet.views[0];
-  const left = prep.counts.slice();
-  const phases = internals.phasesFor(view, left, new Set());
-  const minDim = internals.minDimOf(phases);
+  const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
   const shared = new Map<string, Block[]>();
   const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
   variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
   const problems: UnitProblem[] = [];
   const make = (k: number, noise: number) => {
     const v = variants[k];
-    const p = new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, internals.groupBlockOf(view), minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
+    const p = new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, groupBlock, minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
     problems.push(p);
     return p;
   };
