@@ -1,7 +1,7 @@
 // Filling one Unit: a greedy block builder and a beam search over its block choices
 // (after Araya & Riff's BSG: every child is scored by its greedy completion).
 import type { Block, PlacedBlock, Space } from '../model.ts';
-import type { KeyedSpace } from './spaces.ts';
+import { withDead, type KeyedSpace } from './spaces.ts';
 import { CHUNK_BITS, type BlockFigures, type UnitProblem } from './problem.ts';
 import { canStand, place, supportedReach, type PackState, type UnitSpec } from './state.ts';
 import { deadRoom } from './reach.ts';
@@ -56,11 +56,7 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
   const corner = problem.spec.anchor === 'corner';
   const manhattan = corner && problem.spec.supportNone && problem.manyHeights(state.phase);
   const spaces = state.spaces;
-  if (keyA.length < spaces.length) {
-    const n = 2 * spaces.length;
-    keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
-    keyI = new Int32Array(n); keyK = new Float64Array(n);
-  }
+  keyRoom(spaces.length);
   let n = 0;
   let packed = true;
   // The first in fill order, found on the way (as `takeFirst` compares: the keys, larger first, the earlier on ties).
@@ -92,6 +88,20 @@ function spaceKeys(problem: UnitProblem, state: PackState): number {
   volumesKept = true;
   firstKey = first;
   return n;
+}
+
+/** Fills the scratch keys with the live spaces' (cached where they pack, `liveKeys`); returns how many. */
+function fillKeys(problem: UnitProblem, state: PackState): number {
+  const n = liveKeys(problem, state);
+  return n >= 0 ? n : spaceKeys(problem, state);
+}
+
+/** Scratch keys for at least `spaces` spaces (all six arrays grow together). */
+function keyRoom(spaces: number): void {
+  if (keyK.length >= spaces) return;
+  const n = 2 * spaces;
+  keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
+  keyI = new Int32Array(n); keyK = new Float64Array(n);
 }
 
 /** How many times the scratch keys were filled (`nextMoves` tells a nested search's fill by it). */
@@ -139,9 +149,7 @@ function firstInOrder(n: number): number {
 /** The live spaces in the order to fill them (see `spaceKeys`), as a decision takes them (`liveKeys`). */
 export function spaceOrder(problem: UnitProblem, state: PackState): number[] {
   const out: number[] = [];
-  let n = liveKeys(problem, state);
-  if (n < 0) n = spaceKeys(problem, state);
-  for (; n > 0; n--) out.push(takeFirst(n));
+  for (let n = fillKeys(problem, state); n > 0; n--) out.push(takeFirst(n));
   return out;
 }
 
@@ -582,18 +590,14 @@ function admitted(problem: UnitProblem, state: PackState, b: Block, x: number, y
 function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled = false): Move[] {
   while (state.phase < problem.phases.length) {
     problem.ticker.tick();
-    let n = liveKeys(problem, state);
-    if (n < 0) n = spaceKeys(problem, state);
+    let n = fillKeys(problem, state);
     if (n > 0) {
       // The first scan of a phase builds its block list, and packing keep-together groups for it
       // runs a search of its own, which fills the scratch keys with its spaces: build the list
       // first and fill them again for this state if that happened (the same clock reads and work).
       const filled = keyFills;
       problem.blocks(state.phase);
-      if (keyFills !== filled) {
-        n = liveKeys(problem, state);
-        if (n < 0) n = spaceKeys(problem, state);
-      }
+      if (keyFills !== filled) n = fillKeys(problem, state);
     }
     problem.work += state.spaces.length;
     if (n === 0) {
@@ -615,15 +619,9 @@ function nextMoves(problem: UnitProblem, state: PackState, limit: number, pooled
   return [];
 }
 
-/** Marks space si dead in the state's phase: in place where the state owns it, else on a copy it owns (other states share the space). */
+/** Marks space si dead in the state's phase (spaces.ts `withDead`: in place where the state owns it). */
 function markDead(state: PackState, si: number): void {
-  const s = state.spaces[si] as KeyedSpace;
-  if (s.owner === state.owner) {
-    s.dead = state.phase;
-    return;
-  }
-  const dead: KeyedSpace = { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: state.phase, key: s.key, keyLow: s.keyLow, keyOf: s.keyOf, owner: state.owner };
-  state.spaces[si] = dead;
+  state.spaces[si] = withDead(state.spaces[si] as KeyedSpace, state.phase, state.owner);
 }
 
 /**
@@ -644,11 +642,7 @@ function keyPolicy(problem: UnitProblem, state: PackState): number {
 function liveKeys(problem: UnitProblem, state: PackState): number {
   keyFills++;
   const spaces = state.spaces as KeyedSpace[];
-  if (keyK.length < spaces.length) {
-    const n = 2 * spaces.length;
-    keyA = new Float64Array(n); keyB = new Float64Array(n); keyC = new Float64Array(n); keyV = new Float64Array(n);
-    keyI = new Int32Array(n); keyK = new Float64Array(n);
-  }
+  keyRoom(spaces.length);
   const policy = keyPolicy(problem, state);
   const { W, L } = problem.spec;
   const phase = state.phase;
@@ -723,6 +717,12 @@ function greedyChoices(problem: UnitProblem): number {
   return problem.spec.supportNone ? SELECTION_CHOICES : LEVEL_CHOICES;
 }
 
+/** The first move from `from` on, other than `skip`, filling its space exactly along the axis; -1 if none. */
+function firstExact(moves: Move[], from: number, axis: 'y' | 'z', skip: number): number {
+  for (let i = from; i < moves.length; i++) if (i !== skip && exactIn(moves[i], axis)) return i;
+  return -1;
+}
+
 /** The greedy's score of a move: the merit under a support rule, else the selection score. */
 function scoreOf(problem: UnitProblem): (problem: UnitProblem, state: PackState, m: Move) => number {
   return problem.spec.supportNone ? selectionScore : merit;
@@ -740,20 +740,15 @@ export function greedyPick(problem: UnitProblem, state: PackState, moves: Move[]
   }
   // Also the first later move filling its space's width exactly, then the first filling its height
   // (not the width's again); `takenY` / `takenZ`: the moves so weighed (no list per decision).
-  let takenY = -1, takenZ = -1;
-  for (let i = n; i < moves.length; i++) {
-    if (!exactIn(moves[i], 'y')) continue;
-    takenY = i;
-    const v = score(problem, state, moves[i]);
-    if (v > top) { top = v; best = i; }
-    break;
+  const takenY = firstExact(moves, n, 'y', -1);
+  const takenZ = firstExact(moves, n, 'z', takenY);
+  if (takenY >= 0) {
+    const v = score(problem, state, moves[takenY]);
+    if (v > top) { top = v; best = takenY; }
   }
-  for (let i = n; i < moves.length; i++) {
-    if (i === takenY || !exactIn(moves[i], 'z')) continue;
-    takenZ = i;
-    const v = score(problem, state, moves[i]);
-    if (v > top) { top = v; best = i; }
-    break;
+  if (takenZ >= 0) {
+    const v = score(problem, state, moves[takenZ]);
+    if (v > top) { top = v; best = takenZ; }
   }
   const last = moves.length - 1;
   if (last >= n && moves[last].near && last !== takenY && last !== takenZ) {

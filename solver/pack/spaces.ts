@@ -91,7 +91,7 @@ export function carveSpaces(
       if (z1 - bz1 >= minDim) addPiece(s, x0, y0, bz1, x1, y1, z1, 5);
       continue;
     }
-    spaces[kept++] = z0 === revive && dead >= 0 ? revived(s as KeyedSpace, owner) : s;
+    spaces[kept++] = z0 === revive && dead >= 0 ? withDead(s as KeyedSpace, -1, owner) : s;
     if (side >= 0) touchingBySide[side][touchCount[side]++] = s;
   }
   const listed = spaces.length;
@@ -125,13 +125,16 @@ export function carveSpaces(
   return spaces;
 }
 
-/** The dead space s live again: in place when the carving state owns it, else a copy it owns (other states share s). */
-function revived(s: KeyedSpace, owner: number): KeyedSpace {
+/**
+ * Space s with its dead mark set to `dead` (-1: live) for the state stamped `owner`: in place when
+ * that state owns s, else a copy it owns (other states share s).
+ */
+export function withDead(s: KeyedSpace, dead: number, owner: number): KeyedSpace {
   if (owner !== 0 && s.owner === owner) {
-    s.dead = -1;
+    s.dead = dead;
     return s;
   }
-  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead: -1, key: s.key, keyLow: s.keyLow, keyOf: s.keyOf, owner };
+  return { x0: s.x0, y0: s.y0, z0: s.z0, x1: s.x1, y1: s.y1, z1: s.z1, dead, key: s.key, keyLow: s.keyLow, keyOf: s.keyOf, owner };
 }
 
 /** The floor of the piece cut from s on the side. */
