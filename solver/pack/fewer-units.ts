@@ -5,13 +5,16 @@
 // into one Unit fewer (the last one of the smallest type that takes the rest), (4) share every
 // item out evenly over one Unit fewer (fleet/share-even.ts), else (5) share the big pieces
 // out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1), (2), (4) and (5) do not
-// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). Last,
+// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). Cargo
+// of a few box types first goes to copies of several packings in the numbers the cutting-stock
+// LP gives (fleet/pattern-cover.ts), then of one packing (fleet/share-copies.ts). Last,
 // (6) the last Unit's cargo is searched into a smaller type. A change is kept
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { OTHER_PLANS, type EntryOrder } from './fleet/orders.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
+import { patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
@@ -40,6 +43,9 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   // Several Stops: the fleet in other orders first (fleet/orders.ts), the tail's moves on the best plan.
   const orders = new OtherPlans(fleet, packMs);
   let best = orders.best(plan, ticker.now() + (deadline - ticker.now()) * ORDERS_SHARE, ticker);
+  // Few box types: several Units' packings copied in the numbers the cutting-stock LP gives, while that saves Units.
+  const coverEnd = ticker.now() + (deadline - ticker.now()) * COPIES_SHARE;
+  for (let c = coveredOneFewer(fleet, best, coverEnd, ticker); c; c = coveredOneFewer(fleet, best, coverEnd, ticker)) best = c;
   // Few box types: one Unit's packing copied over one Unit fewer, on part of the time.
   const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
   if (copied) best = copied;
@@ -248,6 +254,17 @@ function copiedOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker:
     if (units) return { ...plan, units };
   }
   return null;
+}
+
+/** The free Units' cargo in one Unit fewer by copies of the LP's patterns (fleet/pattern-cover.ts); null when that does not place everything. */
+function coveredOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const free = freeUnits(plan);
+  const view = free[0]?.view;
+  if (!view || fleet.severalStops || free.some((u) => u.view !== view)) return null;
+  const target = free.length - 1;
+  const copies = patternCopies(fleet, view, cargoOf(fleet, free), free.map((u) => u.state), target, deadline, ticker);
+  const units = copies && completed(fleet, copies, plan.units.filter((u) => u.fixedUnit >= 0), target, deadline, ticker);
+  return units ? { ...plan, units } : null;
 }
 
 /** The copies with what they leave topped up into them and the rest in new Units (up to `target` in all); null when some is left. */
