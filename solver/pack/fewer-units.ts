@@ -14,7 +14,7 @@ import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { OTHER_PLANS, type EntryOrder } from './fleet/orders.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
-import { patternCopies } from './fleet/pattern-cover.ts';
+import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
@@ -44,8 +44,7 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   const orders = new OtherPlans(fleet, packMs);
   let best = orders.best(plan, ticker.now() + (deadline - ticker.now()) * ORDERS_SHARE, ticker);
   // Few box types: several Units' packings copied in the numbers the cutting-stock LP gives, while that saves Units.
-  const coverEnd = ticker.now() + (deadline - ticker.now()) * COPIES_SHARE;
-  for (let c = coveredOneFewer(fleet, best, coverEnd, ticker); c; c = coveredOneFewer(fleet, best, coverEnd, ticker)) best = c;
+  best = covered(fleet, best, deadline, ticker);
   // Few box types: one Unit's packing copied over one Unit fewer, on part of the time.
   const copied = copiedOneFewer(fleet, best, ticker.now() + (deadline - ticker.now()) * COPIES_SHARE, ticker);
   if (copied) best = copied;
@@ -256,11 +255,28 @@ function copiedOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker:
   return null;
 }
 
+/**
+ * One Unit fewer by copies of the LP's patterns while that places everything, on COPIES_SHARE
+ * of the time; only where they apply (one Stop, one row, a few box types) is the clock read.
+ */
+function covered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan {
+  if (!coverApplies(fleet, plan)) return plan;
+  const end = ticker.now() + (deadline - ticker.now()) * COPIES_SHARE;
+  let best = plan;
+  for (let c = coveredOneFewer(fleet, best, end, ticker); c; c = coveredOneFewer(fleet, best, end, ticker)) best = c;
+  return best;
+}
+
+function coverApplies(fleet: Fleet, plan: FleetPlan): boolean {
+  const free = freeUnits(plan);
+  const view = free[0]?.view;
+  return !!view && !fleet.severalStops && free.every((u) => u.view === view) && coverTypes(cargoOf(fleet, free));
+}
+
 /** The free Units' cargo in one Unit fewer by copies of the LP's patterns (fleet/pattern-cover.ts); null when that does not place everything. */
 function coveredOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
   const free = freeUnits(plan);
-  const view = free[0]?.view;
-  if (!view || fleet.severalStops || free.some((u) => u.view !== view)) return null;
+  const view = free[0].view;
   const target = free.length - 1;
   const copies = patternCopies(fleet, view, cargoOf(fleet, free), free.map((u) => u.state), target, deadline, ticker);
   const units = copies && completed(fleet, copies, plan.units.filter((u) => u.fixedUnit >= 0), target, deadline, ticker);

@@ -21,13 +21,20 @@ const MAX_TYPES = 6;
 /** Share of the time to the deadline for searching the LP's patterns again. */
 const SEARCH_SHARE = 0.5;
 
+/** Whether the cargo has 2 to MAX_TYPES box types and no groups (what the patterns are made for). */
+export function coverTypes(cargo: Cargo): boolean {
+  let types = 0;
+  for (const n of cargo.left) if (n > 0 && ++types > MAX_TYPES) return false;
+  return types >= 2 && cargo.groups.size === 0;
+}
+
 /**
  * The copies of the LP's patterns for the cargo in `target` Units (null when the cargo has one
  * or more than MAX_TYPES types, or no pattern is copied). `seen`: loaded Units of this view.
  */
 export function patternCopies(fleet: Fleet, view: EquipmentView, cargo: Cargo, seen: PackState[], target: number, deadline: number, ticker: Ticker): Copies | null {
+  if (!coverTypes(cargo)) return null;
   const items = cargo.left.map((_, i) => i).filter((i) => cargo.left[i] > 0);
-  if (items.length < 2 || items.length > MAX_TYPES || cargo.groups.size > 0) return null;
   const patterns = new Map<string, PackState>();
   const add = (s: PackState) => {
     const key = items.map((i) => s.used[i]).join(',');
