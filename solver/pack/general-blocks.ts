@@ -92,12 +92,16 @@ const SCARCE_FILL = 0.93;
 /**
  * Mean pieces per line of a phase up to which, under a support rule, a scarce line's box (there
  * a line of FEW_SCARCE_PIECES) pairs at SCARCE_FILL with any block, also with the pairs of the
- * first round (so three or four boxes of different types make one block). Phases of 100 box types hold 1.1-1.5
- * pieces per line, of 70 types 1.5-2.1, of 50 types 2.2-3.4: on 100 types most boxes
+ * first round (so three or four boxes of different types make one block). First phases of 100
+ * box types hold 1.1-1.4 pieces per line, of 90 types 1.3-1.7, of 80 types 1.4-1.9 (real BR13
+ * 1.62-1.69), of 70 types 1.5-2.1 (BR12 1.76-1.90), of 50 types 2.2-3.4: on 100 types most boxes
  * otherwise stand alone, their tops one box wide; on 70 types the looser pairs (twice the
- * blocks) cost the beam search more than they give, and on 30-50 types more still.
+ * blocks) cost the beam search more than they give, and on 30-50 types more still. 1.7 rather
+ * than 1.5 brings the 80-type phases in (5 s of CPU, full support, paired: real BR13 #1-6 and
+ * #11-16 +0.25, 6 better / 4 worse; generated 80 types seeds 101-303 +0.25, 6 / 3; the 70-type
+ * phases it reaches +0.11, 4 / 2).
  */
-const FEW_PIECES = 1.5;
+const FEW_PIECES = 1.7;
 
 /**
  * The first j from `from` on whose pair with pool block i may combine (see `mayCombine`),
