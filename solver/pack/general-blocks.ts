@@ -98,8 +98,9 @@ const SCARCE_FILL = 0.93;
  * otherwise stand alone, their tops one box wide; on 70 types the looser pairs (twice the
  * blocks) cost the beam search more than they give, and on 30-50 types more still. 1.7 rather
  * than 1.5 brings the 80-type phases in (5 s of CPU, full support, paired: real BR13 #1-6 and
- * #11-16 +0.25, 6 better / 4 worse; generated 80 types seeds 101-303 +0.25, 6 / 3; the 70-type
- * phases it reaches +0.11, 4 / 2).
+ * #11-16 +0.25, 6 better / 4 worse, +0.35 on the 9 whose phases it reaches; generated 80 types
+ * seeds 101-606 +0.38, 14 / 4); on the phases of 70 and 90 types it reaches it is level (T70
+ * +0.11, 4 / 2; T90 +0.04, 4 / 4; BR14 -0.42, 1 / 2).
  */
 const FEW_PIECES = 1.7;
 
