@@ -3,6 +3,8 @@
 import type { Block, Item } from '../model.ts';
 import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, sectionOrder, volumeOrder } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
+import { recycle, release, takeFigures } from './figure-pool.ts';
+import { forgetSimple } from './simple-cache.ts';
 import type { Phase, PhaseIndex } from './problem.ts';
 import { needsFullSupport } from './state.ts';
 
@@ -87,6 +89,10 @@ export class PhaseCuts {
     const pieces: number[][] = [];
     let current: Phase | null = null;
     let rank = -1;
+    let memos = this.memos.get(view);
+    if (!memos) this.memos.set(view, (memos = new Map()));
+    let byPiece = this.byPiece.get(view);
+    if (!byPiece) this.byPiece.set(view, (byPiece = new Map()));
     for (let s = 0; s < cut.length; s++) {
       // Counted first, then appended to the phase they go to (no lists per piece: this runs per Unit).
       const codes = cut[s].codes;
@@ -95,7 +101,10 @@ export class PhaseCuts {
         const c = codes[k];
         if (c >= 0 ? left[c] > 0 : groupsLeft.has(-c - 1)) n++;
       }
-      if (n === 0) continue;
+      if (n === 0) {
+        if (dropEmptied(memos, byPiece, s)) for (const c of codes) if (c >= 0) forgetSimple(view.orientationsOf, c);
+        continue;
+      }
       // The fillers stay a phase of their own, but for wide phases (a Unit of a fleet with time to choose).
       const apart = cut[s].fillers === true && phaseItems <= PHASE_ITEMS;
       if (current && cut[s].rank === rank && !apart && current.items.length + current.groups.length < phaseItems) {
@@ -115,14 +124,11 @@ export class PhaseCuts {
         } else if (groupsLeft.has(-c - 1)) current.groups.push(-c - 1);
       }
     }
-    let memos = this.memos.get(view);
-    if (!memos) this.memos.set(view, (memos = new Map()));
-    let byPiece = this.byPiece.get(view);
-    if (!byPiece) this.byPiece.set(view, (byPiece = new Map()));
     for (let p = 0; p < phases.length; p++) {
       let memo = memos.get(keys[p]);
       if (!memo) {
         memos.set(keys[p], (memo = new Map(this.seedOf(memos, byPiece, pieces[p]))));
+        for (const index of memo.values()) index.holders++;
         for (const s of pieces[p]) {
           const list = byPiece.get(s);
           if (list) list.push(pieces[p]);
@@ -131,6 +137,8 @@ export class PhaseCuts {
       }
       phases[p].memo = memo;
     }
+    // No search runs now (the Unit's problems are made from these phases): dropped lists' buffers are free.
+    recycle();
     return phases;
   }
 
@@ -142,6 +150,7 @@ export class PhaseCuts {
     let best: number[] | null = null, most = 0;
     const last = pieces[pieces.length - 1];
     for (const other of byPiece.get(pieces[0]) ?? []) {
+      if (!memos.has(other.join('+'))) continue;
       let shared = 0;
       for (const s of other) if (s >= pieces[0] && s <= last) shared++;
       if (shared >= most) {
@@ -180,6 +189,40 @@ export class PhaseCuts {
   }
 }
 
+/**
+ * A piece of the cut whose cargo is all gone: the lists of the phases that held it are dropped
+ * (no phase holds it again while cargo only runs out; kept, they held 100s of MB at 20,000 pieces).
+ */
+function dropEmptied(memos: Map<string, Map<string, PhaseIndex>>, byPiece: Map<number, number[][]>, s: number): boolean {
+  const held = byPiece.get(s);
+  if (!held) return false;
+  for (const pieces of held) {
+    const key = pieces.join('+');
+    const memo = memos.get(key);
+    if (!memo) continue;
+    memos.delete(key);
+    for (const index of memo.values()) drop(index);
+  }
+  byPiece.delete(s);
+  return true;
+}
+
+/** A memo takes `index` for `key` (the list it held there dropped): each list counts the memos holding it. */
+export function keepIn(memo: Map<string, PhaseIndex>, key: string, index: PhaseIndex): void {
+  const old = memo.get(key);
+  if (old === index) return;
+  memo.set(key, index);
+  index.holders++;
+  if (old) drop(old);
+}
+
+/** A memo lets go of `index`: held by none, its figures' buffer is released (figure-pool.ts). */
+function drop(index: PhaseIndex): void {
+  if (--index.holders > 0 || !index.buffer) return;
+  release(index.buffer);
+  index.buffer = null;
+}
+
 function cutPiece(rank: number, entries: CutEntry[]): CutPiece {
   return { rank, codes: Int32Array.from(entries, (e) => (e.group >= 0 ? -e.group - 1 : e.item)) };
 }
@@ -204,7 +247,7 @@ export function indexList(
   // One buffer for every figure (one allocation per list: a big fleet indexes thousands):
   // the floats first, then the ints, then the flags (each at its own alignment).
   const nf = 8 * n + 4 * chunks + 3, ni = 3 * n + 1 + 2 * needs;
-  const buffer = scratch ? scratchBuffer(8 * nf + 4 * ni + 2 * n) : new ArrayBuffer(8 * nf + 4 * ni + 2 * n);
+  const buffer = scratch ? scratchBuffer(8 * nf + 4 * ni + 2 * n) : takeFigures(8 * nf + 4 * ni + 2 * n);
   let at = 0;
   const take = (k: number) => {
     const a = new Float64Array(buffer, at, k);
@@ -291,7 +334,7 @@ export function indexList(
   return {
     list, figs: { dx, dy, dz, weight, full, allFull, item, count, needStart, needItem, needCount, rests, allRest, chunkDx, chunkDy, chunkDz, chunkWeight, scans: 0, bits: null },
     minVolumeUpTo: mins, minSectionUpTo: sections, minFootprintUpTo: footprints, minDims, volume,
-    counts, groups: phase.groups.slice(), capped,
+    counts, groups: phase.groups.slice(), capped, buffer: scratch ? null : buffer, holders: 0,
   };
 }
 

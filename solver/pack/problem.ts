@@ -8,8 +8,9 @@ import type { UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
 import { withGeneralBlocks, type GeneralBlockOptions } from './general-blocks.ts';
 import type { Admits } from './stop-guard.ts';
-import { canShrink, indexList, shrunkIndex } from './phase-lists.ts';
+import { canShrink, indexList, keepIn, shrunkIndex } from './phase-lists.ts';
 import { NO_REACH, reachOf, type Reach } from './reach.ts';
+import { simpleCache } from './simple-cache.ts';
 import type { FitBits } from './fit-bits.ts';
 
 export { CHUNK_BITS } from './phase-lists.ts';
@@ -40,6 +41,9 @@ export interface PhaseIndex {
   groups: number[];
   /** Some item's simple blocks were capped (then the list cannot be shrunk to fewer pieces). */
   capped: boolean;
+  /** The figures' own buffer (null: a scratch list's shared one) and the memos holding the list (figure-pool.ts). */
+  buffer: ArrayBuffer | null;
+  holders: number;
 }
 
 /** What the search reads first of every block, in flat arrays (index = block index). */
@@ -79,20 +83,8 @@ export interface BlockFigures {
   bits: FitBits | null;
 }
 
-interface SimpleEntry {
-  item: Item;
-  count: number;
-  L: number;
-  W: number;
-  H: number;
-  blocks: Block[];
-}
-
 /** The simple blocks a shrink gathers for its columns (scratch: its first entries are the shrink's). */
 const shrinkSimple: Block[] = [];
-
-/** Simple blocks per orientation rule (one per equipment row) and item: see `simpleOf`. */
-const simpleCache = new WeakMap<(item: number) => Orientation[], Map<number, SimpleEntry>>();
 
 export class UnitProblem {
   private readonly cache: Block[][] = [];
@@ -159,7 +151,7 @@ export class UnitProblem {
     if (kept && this.serves(kept, this.phases[phase])) return this.use(phase, kept);
     // Pieces ran out since: the kept list shrunk to what is left (as a fresh build; phase-lists.ts).
     const index = memo && kept && canShrink(kept, this.phases[phase], this.remaining) ? this.shrunk(phase, kept) : this.indexOf(phase);
-    memo?.set(memoKey, index);
+    if (memo) keepIn(memo, memoKey, index);
     return this.use(phase, index);
   }
 
