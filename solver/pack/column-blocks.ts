@@ -2,7 +2,7 @@
 // nearly filling their box. Cargo of many small lines (1-3 pallets each) otherwise covers
 // the floor with single pallets whose headroom no other pallet fits; a column pairs a
 // short pallet with a taller one (a non-stackable piece may go on top).
-import type { Block, Item } from '../model.ts';
+import type { Block, BlockPart, Item } from '../model.ts';
 import type { UnitSpec } from './state.ts';
 import { platformBlocks } from './platform-blocks.ts';
 
@@ -243,13 +243,26 @@ function columnsOn(a: Block): Map<Block, Block> {
 }
 
 function newColumn(a: Block, b: Block, items: Item[]): Block {
+  const lower = partsOf(a), upper = partsOf(b);
   return {
     dx: a.dx, dy: a.dy, dz: a.dz + b.dz, volume: a.volume + b.volume, weight: a.weight + b.weight,
     item: -1, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: a.count + b.count, group: -1, pieces: null,
-    parts: [{ block: a, x: 0, y: 0, z: 0 }, { block: b, x: 0, y: 0, z: a.dz }],
+    parts: [lower.foot, { block: b, x: 0, y: 0, z: a.dz }],
     // By item (the two lines differ).
-    need: a.item < b.item ? [[a.item, a.count], [b.item, b.count]] : [[b.item, b.count], [a.item, a.count]],
+    need: a.item < b.item ? [lower.need, upper.need] : [upper.need, lower.need],
     flat: b.dx === a.dx && b.dy === a.dy && items[b.item].stackable,
     fullSupport: undefined,
   };
 }
+
+/**
+ * What every column made of a block shares (read only): its pieces (item, count) and its part
+ * at a column's foot. A third less memory per column (227 K columns at 20,000 pieces).
+ */
+function partsOf(b: Block): { need: [number, number]; foot: BlockPart } {
+  let p = shared.get(b);
+  if (!p) shared.set(b, (p = { need: [b.item, b.count], foot: { block: b, x: 0, y: 0, z: 0 } }));
+  return p;
+}
+
+const shared = new WeakMap<Block, { need: [number, number]; foot: BlockPart }>();
