@@ -1,6 +1,7 @@
 // The phases a row's Units are filled from (its cargo cut by Stop and size, once) and the
 // sorted block lists of those phases, kept across the Units of a fleet.
 import type { Block, Item } from '../model.ts';
+import { sortBlocks } from './block-sort.ts';
 import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, sectionOrder, volumeOrder } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import { recycle, release, takeFigures } from './figure-pool.ts';
@@ -416,7 +417,7 @@ export function shrunkIndex(
   }
   // One merge of the sorted parts by (order, rank), the rank on ties being the fresh build's
   // concatenation order: kept simple 0, new simple 1, columns 2, kept groups 3, new groups 4.
-  const parts = [newSimple.sort(order), columns.sort(order), newGroups.sort(order)];
+  const parts = [sortBlocks(newSimple, order), sortBlocks(columns, order), sortBlocks(newGroups, order)];
   const n = olds + parts[0].length + parts[1].length + parts[2].length;
   const list: Block[] = new Array(n);
   if (srcScratch.length < n) srcScratch = new Int32Array(2 * n);

@@ -3,6 +3,7 @@ import type { Block, Item } from '../model.ts';
 import { makeRng } from '../prng.ts';
 import type { Orientation } from '../types.ts';
 import type { Ticker } from '../ticker.ts';
+import { sortBlocks } from './block-sort.ts';
 import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, simpleBlocks } from './blocks.ts';
 import type { UnitSpec } from './state.ts';
 import { columnBlocks } from './column-blocks.ts';
@@ -182,7 +183,7 @@ export class UnitProblem {
       list = this.buildBlocks(phase);
       this.shared.set(key, list.slice());
     }
-    list.sort(this.spec.order === 'section' ? byCrossSection : byVolume);
+    sortBlocks(list, this.spec.order === 'section' ? byCrossSection : byVolume);
     if (this.noiseSeed !== 0) list = perturbed(list, this.noiseSeed, this.spec.order === 'section');
     return indexList(list, this.items, this.phases[phase], this.remaining, undefined, this.scratchFigures);
   }
