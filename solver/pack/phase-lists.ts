@@ -72,6 +72,8 @@ export class PhaseCuts {
   private readonly memos = new Map<EquipmentView, Map<string, Map<string, PhaseIndex>>>();
   /** Per row and piece of the cut: the phases (their pieces) that held it. */
   private readonly byPiece = new Map<EquipmentView, Map<number, number[][]>>();
+  /** Per row: the pieces of the cut whose cargo is all gone. */
+  private readonly emptied = new Map<EquipmentView, Set<number>>();
 
   /** `entries`: every item and group in packing order (no-Stop first, then Stop 99 .. 1; bigger first). */
   constructor(private readonly entries: readonly CutEntry[]) {}
@@ -94,6 +96,8 @@ export class PhaseCuts {
     if (!memos) this.memos.set(view, (memos = new Map()));
     let byPiece = this.byPiece.get(view);
     if (!byPiece) this.byPiece.set(view, (byPiece = new Map()));
+    let emptied = this.emptied.get(view);
+    if (!emptied) this.emptied.set(view, (emptied = new Set()));
     for (let s = 0; s < cut.length; s++) {
       // Counted first, then appended to the phase they go to (no lists per piece: this runs per Unit).
       const codes = cut[s].codes;
@@ -103,9 +107,11 @@ export class PhaseCuts {
         if (c >= 0 ? left[c] > 0 : groupsLeft.has(-c - 1)) n++;
       }
       if (n === 0) {
-        if (dropEmptied(memos, byPiece, s)) for (const c of codes) if (c >= 0) forgetSimple(view.orientationsOf, c);
+        emptied.add(s);
+        if (dropEmptied(memos, byPiece, emptied, s)) for (const c of codes) if (c >= 0) forgetSimple(view.orientationsOf, c);
         continue;
       }
+      if (emptied.size > 0) emptied.delete(s);
       // The fillers stay a phase of their own, but for wide phases (a Unit of a fleet with time to choose).
       const apart = cut[s].fillers === true && phaseItems <= PHASE_ITEMS;
       if (current && cut[s].rank === rank && !apart && current.items.length + current.groups.length < phaseItems) {
@@ -191,13 +197,16 @@ export class PhaseCuts {
 }
 
 /**
- * A piece of the cut whose cargo is all gone: the lists of the phases that held it are dropped
- * (no phase holds it again while cargo only runs out; kept, they held 100s of MB at 20,000 pieces).
+ * A piece of the cut whose cargo is all gone: the lists of the phases that held it and no piece
+ * with cargo left are dropped (no phase holds them again while cargo only runs out; kept, they held
+ * 100s of MB at 20,000 pieces). A list whose other pieces have cargo stays: a later phase of those
+ * starts from it (`seedOf`) rather than from a fresh build.
  */
-function dropEmptied(memos: Map<string, Map<string, PhaseIndex>>, byPiece: Map<number, number[][]>, s: number): boolean {
+function dropEmptied(memos: Map<string, Map<string, PhaseIndex>>, byPiece: Map<number, number[][]>, emptied: Set<number>, s: number): boolean {
   const held = byPiece.get(s);
   if (!held) return false;
   for (const pieces of held) {
+    if (!pieces.every((p) => emptied.has(p))) continue;
     const key = pieces.join('+');
     const memo = memos.get(key);
     if (!memo) continue;
