@@ -4,6 +4,7 @@ import { unitBounds } from '../../solver/lower-bound.ts';
 import { loadSolve } from './br-run.ts';
 import { csvMultiContainer } from './csv-format.ts';
 import { multiContainer } from './multi-container.ts';
+import { patternBound } from './pattern-lp.ts';
 import { cpuMs } from './process-cpu.ts';
 
 export interface MultiFigures {
@@ -13,7 +14,7 @@ export interface MultiFigures {
   types: number;
   pieces: number;
   units: number;
-  /** The strongest lower bound (volume, weight, floors, dual feasible functions). */
+  /** The strongest lower bound (volume, weight, floors, dual feasible functions; for a few box types the count vectors' LP). */
   bound: number;
   /** The volume bound alone: how much the stronger bound adds. */
   volumeBound: number;
@@ -34,6 +35,9 @@ export interface MultiTask {
   clock?: 'real' | 'cpu';
 }
 
+/** Most box types the count-vector bound is computed for (pattern-lp.ts: its vectors grow fast with the types). */
+const PATTERN_TYPES = 6;
+
 export async function runMulti(t: MultiTask): Promise<MultiFigures> {
   const solve = await loadSolve(t.solver);
   const inst = t.items ? csvMultiContainer(t.items, t.seed, t.seconds) : multiContainer(t.seed, t.seconds);
@@ -42,9 +46,10 @@ export async function runMulti(t: MultiTask): Promise<MultiFigures> {
   const ms = performance.now() - t0;
   const violations = checkPlan(inst.input, result);
   const bounds = unitBounds(inst.input.lines, inst.input.equipment, true);
+  const patterns = inst.input.equipment.length === 1 && inst.input.lines.length <= PATTERN_TYPES ? patternBound(inst.input.lines, inst.input.equipment[0]).bound : 0;
   return {
     solver: t.solver, seed: t.seed, container: inst.input.equipment[0].id, types: inst.input.lines.length, pieces: inst.pieces,
-    units: result.totals.units, bound: bounds.bound, volumeBound: bounds.volume, piecesUnloaded: result.totals.piecesUnloaded,
+    units: result.totals.units, bound: Math.max(bounds.bound, patterns), volumeBound: bounds.volume, piecesUnloaded: result.totals.piecesUnloaded,
     ms: Math.round(ms), firstPlanMs: result.stats.firstPlanMs,
     fills: result.units.map((u) => u.volumeUtilization),
     violations: violations.length,
