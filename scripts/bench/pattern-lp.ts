@@ -2,6 +2,7 @@
 // single-Unit test, and the cutting-stock LP over them (its dual solved by constraint generation).
 import { placedDims } from '../../solver/orientation.ts';
 import { identity, largeSmall, reachedSides, roundDown, type Dff, type Piece, type Sides } from '../../solver/lower-bound.ts';
+import { coverDual } from '../../solver/pack/fleet/cover-lp.ts';
 import type { SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
 const EPS = 1e-9;
@@ -92,7 +93,9 @@ function coverLp(vectors: number[][], demand: number[]): { value: number; u: num
     active.push(vectors.reduce((a, b) => (b[t] > a[t] ? b : a)));
   }
   for (;;) {
-    const u = simplexMax(active, demand);
+    const dual = coverDual(active, demand);
+    if (!dual) throw new Error('unbounded LP');
+    const u = dual.u;
     let worst: number[] | null = null, most = 1 + 1e-9;
     for (const c of vectors) {
       const v = c.reduce((a, n, t) => a + n * u[t], 0);
@@ -101,45 +104,4 @@ function coverLp(vectors: number[][], demand: number[]): { value: number; u: num
     if (!worst) return { value: demand.reduce((a, d, t) => a + d * u[t], 0), u };
     active.push(worst);
   }
-}
-
-/** max d.u subject to A u <= 1, u >= 0, by a dense tableau and Bland's rule (the slack basis is feasible). */
-function simplexMax(A: number[][], d: number[]): number[] {
-  const m = A.length, n = d.length, width = n + m + 1;
-  const tab = A.map((row, i) => {
-    const r = new Float64Array(width);
-    row.forEach((v, j) => (r[j] = v));
-    r[n + i] = 1;
-    r[width - 1] = 1;
-    return r;
-  });
-  const z = new Float64Array(width);
-  d.forEach((v, j) => (z[j] = -v));
-  const basis = A.map((_, i) => n + i);
-  for (;;) {
-    let enter = -1;
-    for (let j = 0; j < width - 1; j++) if (z[j] < -1e-12) { enter = j; break; }
-    if (enter < 0) break;
-    let leave = -1, ratio = Infinity;
-    for (let i = 0; i < m; i++) {
-      const a = tab[i][enter];
-      if (a <= 1e-12) continue;
-      const q = tab[i][width - 1] / a;
-      if (q < ratio - 1e-12 || (Math.abs(q - ratio) <= 1e-12 && basis[i] < basis[leave])) { ratio = q; leave = i; }
-    }
-    if (leave < 0) throw new Error('unbounded LP');
-    const p = tab[leave], pv = p[enter];
-    for (let j = 0; j < width; j++) p[j] /= pv;
-    for (let i = 0; i < m; i++) {
-      if (i === leave) continue;
-      const f = tab[i][enter];
-      if (f !== 0) for (let j = 0; j < width; j++) tab[i][j] -= f * p[j];
-    }
-    const f = z[enter];
-    for (let j = 0; j < width; j++) z[j] -= f * p[j];
-    basis[leave] = enter;
-  }
-  const u = new Array<number>(n).fill(0);
-  basis.forEach((b, i) => { if (b < n) u[b] = tab[i][width - 1]; });
-  return u;
 }
