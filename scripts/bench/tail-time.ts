@@ -6,6 +6,7 @@
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import type { EntryOrder } from '../../solver/pack/fleet/orders.ts';
 import { phaseItemsFor } from '../../solver/pack/fleet/phase-width.ts';
+import { cargoOfUnits } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
@@ -15,15 +16,8 @@ const [fleetName = 'sea', pieces = '1000', seeds = '7', slices = '300,2000', tai
 
 /** The cargo of the plan's last m Units (group members counted by their group) and the Units kept. */
 function tailOf(fleet: Fleet, plan: FleetPlan, m: number) {
-  const tail = plan.units.slice(plan.units.length - m);
-  const left = new Array<number>(fleet.itemCount).fill(0);
-  const groups = new Set<number>();
-  for (const u of tail) {
-    u.state.used.forEach((n, i) => (left[i] += n));
-    for (const g of u.state.groupsUsed) groups.add(g);
-  }
-  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
-  return { left, groups, kept: plan.units.slice(0, plan.units.length - m) };
+  const at = plan.units.length - m;
+  return { ...cargoOfUnits(fleet, plan.units.slice(at)), kept: plan.units.slice(0, at) };
 }
 
 /** 'OK' when m - 1 Units take the tail's cargo, else what an m-th Unit holds (m3). */

@@ -18,7 +18,7 @@ import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
-import { shrinkTail } from './fleet/shrink-tail.ts';
+import { cargoOfUnits, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
@@ -53,7 +53,7 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   // the known-optimum cargo), sharing out gets only what the tail's moves leave: there dealing
   // out big pieces never placed everything, while each exchange shrinks a tail of a few per cent.
   const target = freeUnits(best).length - 1;
-  const tailShare = target < 2 || sharesHoldBack(fleet, cargoOf(fleet, best.units), target) ? 0.5 : 1;
+  const tailShare = target < 2 || sharesHoldBack(fleet, cargoOfUnits(fleet, best.units), target) ? 0.5 : 1;
   best = tailWorked(fleet, best, ticker.now() + (deadline - ticker.now()) * tailShare, ticker);
   if (fleet.severalStops) {
     // Sharing out never placed everything with several Stops (traced: sea 1,000 pieces seeds 4-6
@@ -157,19 +157,6 @@ function freeUnits(plan: FleetPlan): PlannedUnit[] {
   return plan.units.filter((u) => u.fixedUnit < 0);
 }
 
-/** Cargo of some Units as counts per item and groups. */
-function cargoOf(fleet: Fleet, units: PlannedUnit[]): { left: number[]; groups: Set<number> } {
-  const left = new Array<number>(fleet.itemCount).fill(0);
-  const groups = new Set<number>();
-  for (const u of units) {
-    u.state.used.forEach((n, i) => (left[i] += n));
-    for (const g of u.state.groupsUsed) groups.add(g);
-  }
-  // Group members are placed with their group; the group set carries them.
-  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
-  return { left, groups };
-}
-
 function isEmpty(left: number[], groups: Set<number>): boolean {
   return groups.size === 0 && left.every((n) => n === 0);
 }
@@ -189,7 +176,7 @@ function emptyLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tick
   const free = freeUnits(plan);
   if (free.length < 2) return null;
   const last = free[free.length - 1];
-  const { left, groups } = cargoOf(fleet, [last]);
+  const { left, groups } = cargoOfUnits(fleet, [last]);
   return topUp(fleet, plan, last, left, groups, deadline, ticker);
 }
 
@@ -228,7 +215,7 @@ function topUpInto(fleet: Fleet, units: PlannedUnit[], left: number[], groups: S
 /** The big pieces dealt over `target` Units, small ones offered to all (see share-big.ts); the rest topped up. */
 function bigShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
   const views = freeUnits(plan).map((u) => u.view).slice(0, target);
-  const { units, rest } = shareBig(fleet, views, cargoOf(fleet, plan.units), deadline, ticker);
+  const { units, rest } = shareBig(fleet, views, cargoOfUnits(fleet, plan.units), deadline, ticker);
   const candidate: FleetPlan = { ...plan, units };
   if (isEmpty(rest.left, rest.groups)) return candidate;
   return topUp(fleet, candidate, null, rest.left, rest.groups, deadline, ticker);
@@ -243,7 +230,7 @@ function copiedOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker:
   const free = freeUnits(plan);
   const view = free[0]?.view;
   if (!view || free.some((u) => u.view !== view)) return null;
-  const cargo = cargoOf(fleet, free);
+  const cargo = cargoOfUnits(fleet, free);
   const target = free.length - 1;
   if (!copiesApply(fleet, cargo, target)) return null;
   const fixed = plan.units.filter((u) => u.fixedUnit >= 0);
@@ -270,7 +257,7 @@ function covered(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker
 function coverApplies(fleet: Fleet, plan: FleetPlan): boolean {
   const free = freeUnits(plan);
   const view = free[0]?.view;
-  return !!view && !fleet.severalStops && free.every((u) => u.view === view) && coverTypes(cargoOf(fleet, free));
+  return !!view && !fleet.severalStops && free.every((u) => u.view === view) && coverTypes(cargoOfUnits(fleet, free));
 }
 
 /** The free Units' cargo in one Unit fewer by copies of the LP's patterns (fleet/pattern-cover.ts); null when that does not place everything. */
@@ -278,7 +265,7 @@ function coveredOneFewer(fleet: Fleet, plan: FleetPlan, deadline: number, ticker
   const free = freeUnits(plan);
   const view = free[0].view;
   const target = free.length - 1;
-  const copies = patternCopies(fleet, view, cargoOf(fleet, free), free.map((u) => u.state), target, deadline, ticker);
+  const copies = patternCopies(fleet, view, cargoOfUnits(fleet, free), free.map((u) => u.state), target, deadline, ticker);
   const units = copies && completed(fleet, copies, plan.units.filter((u) => u.fixedUnit >= 0), target, deadline, ticker);
   return units ? { ...plan, units } : null;
 }
@@ -299,7 +286,7 @@ function completed(fleet: Fleet, copies: Copies, fixed: PlannedUnit[], target: n
 
 /** Every item shared out evenly over `target` Units (see share-even.ts); the rest topped up. */
 function evenShared(fleet: Fleet, plan: FleetPlan, target: number, deadline: number, ticker: Ticker): FleetPlan | null {
-  const cargo = cargoOf(fleet, plan.units);
+  const cargo = cargoOfUnits(fleet, plan.units);
   if (!sharesHoldBack(fleet, cargo, target)) return null;
   const views = freeUnits(plan).map((u) => u.view).slice(0, target);
   const { units, rest } = shareEven(fleet, views, cargo, deadline, ticker);
@@ -319,7 +306,7 @@ function repackTail(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Tic
     const cargo = tail.reduce((a, u) => a + u.state.volume, 0);
     if (cargo > reach * tail.slice(0, m - 1).reduce((a, u) => a + u.view.volume, 0)) continue;
     const kept = plan.units.filter((u) => !tail.includes(u));
-    const { left, groups } = cargoOf(fleet, tail);
+    const { left, groups } = cargoOfUnits(fleet, tail);
     const sliceMs = (deadline - ticker.now()) / (m + 1);
     const opened = fleet.packNew(left, groups, kept, m - 1, { beam: true, sliceMs, deadline, phaseItems: phaseItemsFor(sliceMs) });
     if (!opened) continue;
@@ -341,7 +328,7 @@ function smallerLast(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ti
   const free = freeUnits(plan);
   const last = free[free.length - 1];
   if (!last) return null;
-  const { left, groups } = cargoOf(fleet, [last]);
+  const { left, groups } = cargoOfUnits(fleet, [last]);
   const kept = plan.units.filter((u) => u !== last);
   // Only rows that could plausibly hold it: its volume within the best fill of the other Units
   // (if any), and the floor its pieces stand on now within the row's floor (at scale the floor binds).

@@ -15,6 +15,7 @@ import { countStopBlocked } from '../advisories/stops.ts';
 import { expandPlaced } from './expand.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { reopen } from './fewer-units.ts';
+import { cargoOfUnits } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
 
 /** Negative when plan a is better by the objectives that come before Stops. */
@@ -58,7 +59,7 @@ function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPl
     const u = current.units.find((x) => x.index === index);
     if (!u || blocked.ofUnit(u) === 0 || ticker.now() >= deadline) return;
     ticker.poll();
-    const { left, groups } = cargoOf(fleet, u);
+    const { left, groups } = cargoOfUnits(fleet, [u]);
     const mode = { beam: true, sliceMs: (deadline - ticker.now()) / (todo.length - k + 1), deadline, stopGuard: true };
     const state = fleet.fill(u.view, new PackState(u.view.spec, fleet.itemCount), left, groups, mode);
     const rest = left.map((n, i) => Math.max(0, n - state.used[i]));
@@ -94,14 +95,6 @@ function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPl
 
 function isEmpty(left: number[], groups: Set<number>): boolean {
   return groups.size === 0 && left.every((n) => n <= 0);
-}
-
-/** A Unit's cargo as counts per item (group members aside) and its groups. */
-function cargoOf(fleet: Fleet, u: PlannedUnit): { left: number[]; groups: Set<number> } {
-  const left = Array.from(u.state.used);
-  const groups = new Set(u.state.groupsUsed);
-  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
-  return { left, groups };
 }
 
 /** Pieces flagged `stop-blocked` per Unit, by the advisory itself (cached per packing state). */

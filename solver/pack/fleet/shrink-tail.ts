@@ -29,6 +29,18 @@ export function cargoOfBlocks(fleet: Fleet, blocks: PlacedBlock[]): Cargo {
   return { left, groups };
 }
 
+/** Pieces per item (group members aside: the group set carries them) and groups of some loaded Units. */
+export function cargoOfUnits(fleet: Fleet, units: PlannedUnit[]): Cargo {
+  const left = new Array<number>(fleet.itemCount).fill(0);
+  const groups = new Set<number>();
+  for (const u of units) {
+    u.state.used.forEach((n, i) => (left[i] += n));
+    for (const g of u.state.groupsUsed) groups.add(g);
+  }
+  for (const g of groups) for (const i of fleet.groupMembers(g)) left[i] = 0;
+  return { left, groups };
+}
+
 function addBlock(b: Block, left: number[], groups: Set<number>): void {
   if (b.group >= 0) groups.add(b.group);
   else if (b.need) for (const [i, n] of b.need) left[i] += n;
