@@ -6,7 +6,7 @@ import { PackState } from '../../solver/pack/state.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
-import { equipment, input, line, solveChecked, fakeClock } from './helpers.ts';
+import { equipment, input, line, solveChecked, fakeClock, fleetOn } from './helpers.ts';
 
 /** Mixed boxes over several 2 m cubes. */
 function severalUnits(budgetMs: number): SolveInput {
@@ -39,9 +39,7 @@ test('the same multi-Unit input and seed give the same plan', (t) => {
 
 test('a last Unit whose cargo fits into the free space of the others is emptied and dropped', (t) => {
   const inp = input({ lines: [line({ quantity: 4 })] });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   const mode = { beam: false, sliceMs: 0, deadline: 0 };
   // Two Units of two cubes each where one Unit takes all four.
   const units = [fleet.packNew([2], new Set(), [], 1, mode)!, fleet.packNew([2], new Set(), [], 1, mode)!].flat();
@@ -100,9 +98,7 @@ test('the last Unit goes into a smaller type when a search packs all of its carg
   const small = equipment({ id: 'small', innerLengthMm: 1000, innerWidthMm: 1000, innerHeightMm: 1000 });
   const big = equipment({ id: 'big', innerLengthMm: 3000, innerWidthMm: 1000, innerHeightMm: 1000 });
   const inp = input({ equipment: [small, big], lines: [line({ quantity: 4 })] });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   // Four 500 mm cubes in the big Unit, where the small one holds eight.
   const view = fleet.views[1];
   const state = fleet.fill(view, new PackState(view.spec, prep.items.length), [4], new Set(), { beam: false, sliceMs: 0, deadline: 0 });

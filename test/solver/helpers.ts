@@ -3,8 +3,10 @@ import type { ExecutionContext } from 'ava';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
 import type { Block, Item } from '../../solver/model.ts';
+import { Fleet } from '../../solver/pack/fleet.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import type { PackState, UnitSpec } from '../../solver/pack/state.ts';
+import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveHooks, SolveInput, SolveResult, SolverCargoLine, SolverEquipment } from '../../solver/types.ts';
 
@@ -106,6 +108,13 @@ export function sixTypesProblem(ticker: Ticker, spec: UnitSpec = smallSpec, nois
 /** A ticker on `fakeClock`: the same readings give the same work (and the same plan). */
 export function fakeTicker(): Ticker {
   return new Ticker({ now: fakeClock() });
+}
+
+/** The prepared cargo of `inp` and its fleet, on `fakeTicker` (for the fleet-level steps). */
+export function fleetOn(inp: SolveInput): { prep: ReturnType<typeof prepare>; ticker: Ticker; fleet: Fleet } {
+  const prep = prepare(inp);
+  const ticker = fakeTicker();
+  return { prep, ticker, fleet: new Fleet(inp, prep, ticker) };
 }
 
 /** A state's placements, comparable across runs. */

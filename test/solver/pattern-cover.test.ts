@@ -1,10 +1,7 @@
 import test from 'ava';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import { coverLp } from '../../solver/pack/fleet/cover-lp.ts';
 import { patternCopies } from '../../solver/pack/fleet/pattern-cover.ts';
-import { prepare } from '../../solver/prepare.ts';
-import { Ticker } from '../../solver/ticker.ts';
-import { fakeClock, input, line } from './helpers.ts';
+import { input, line, fleetOn } from './helpers.ts';
 
 test('the cover LP takes each count vector as often as covering the demand with fewest Units asks', (t) => {
   // Four of a alone, two of a with one b, two b alone: 28 a and 37 b need 25.5 Units.
@@ -27,9 +24,7 @@ test('Units are copied from packings of the types on their own where the types d
       line({ id: 'cube', quantity: 16, lengthMm: 500, widthMm: 500, heightMm: 500 }),
     ],
   });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   const copies = patternCopies(fleet, fleet.views[0], { left: prep.counts.slice(), groups: new Set() }, [], 5, ticker.now() + 10_000, ticker);
   t.truthy(copies);
   t.is(copies!.units.length, 5);
@@ -40,9 +35,7 @@ test('Units are copied from packings of the types on their own where the types d
 test('copies never hold more of a type than the cargo has left', (t) => {
   // The best packing holds eight cubes and the small one: the second copy has four cubes left at most.
   const inp = input({ lines: [line({ id: 'a', quantity: 12 }), line({ id: 'b', quantity: 1, lengthMm: 100, widthMm: 100, heightMm: 100 })] });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   const copies = patternCopies(fleet, fleet.views[0], { left: prep.counts.slice(), groups: new Set() }, [], 2, ticker.now() + 10_000, ticker);
   t.truthy(copies);
   const used = copies!.units.map((u) => [...u.state.used]);

@@ -1,9 +1,6 @@
 import test from 'ava';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import { shareBig } from '../../solver/pack/fleet/share-big.ts';
-import { prepare } from '../../solver/prepare.ts';
-import { Ticker } from '../../solver/ticker.ts';
-import { input, line, fakeClock } from './helpers.ts';
+import { input, line, fleetOn } from './helpers.ts';
 
 /** Two 500 mm cubes (half the volume) and sixteen 250 mm cubes; one 1 m cube Unit would take them all. */
 function share() {
@@ -13,9 +10,7 @@ function share() {
       line({ id: 'small', quantity: 16, lengthMm: 250, widthMm: 250, heightMm: 250 }),
     ],
   });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   const big = prep.items.findIndex((i) => i.lineId === 'big');
   return { big, ...shareBig(fleet, [fleet.views[0], fleet.views[0]], { left: prep.counts.slice(), groups: new Set() }, ticker.now() + 5000, ticker) };
 }

@@ -1,9 +1,6 @@
 import test from 'ava';
-import { Fleet } from '../../solver/pack/fleet.ts';
 import { copiesApply, copyRounds, copyShare, type Copies } from '../../solver/pack/fleet/share-copies.ts';
-import { prepare } from '../../solver/prepare.ts';
-import { Ticker } from '../../solver/ticker.ts';
-import { fakeClock, input, line } from './helpers.ts';
+import { input, line, fleetOn } from './helpers.ts';
 
 /** The first round's copies over `target` Units. */
 function firstCopies({ fleet, prep, ticker }: ReturnType<typeof fleetOf>, target: number): Copies {
@@ -19,9 +16,7 @@ function fleetOf(a: number, b: number) {
       line({ id: 'b', quantity: b, lengthMm: 500, widthMm: 500, heightMm: 500 }),
     ],
   });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  return { fleet: new Fleet(inp, prep, ticker), prep, ticker };
+  return fleetOn(inp);
 }
 
 test('a Unit copied over the target is offered each item\'s count over the target, rounded up', (t) => {

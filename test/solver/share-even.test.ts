@@ -3,7 +3,7 @@ import { Fleet } from '../../solver/pack/fleet.ts';
 import { evenShare, shareEven, sharesHoldBack } from '../../solver/pack/fleet/share-even.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
-import { input, line, fakeClock } from './helpers.ts';
+import { input, line, fakeClock, fleetOn } from './helpers.ts';
 
 /** Eight 500 mm cubes of each of two lines: one 1 m cube Unit takes eight, two Units take all. */
 function share() {
@@ -13,9 +13,7 @@ function share() {
       line({ id: 'b', quantity: 8, lengthMm: 500, widthMm: 500, heightMm: 500 }),
     ],
   });
-  const prep = prepare(inp);
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prep, ticker);
+  const { prep, ticker, fleet } = fleetOn(inp);
   const index = (id: string) => prep.items.findIndex((i) => i.lineId === id);
   const shared = shareEven(fleet, [fleet.views[0], fleet.views[0]], { left: prep.counts.slice(), groups: new Set() }, ticker.now() + 5000, ticker);
   return { a: index('a'), b: index('b'), ...shared };
