@@ -20,9 +20,9 @@ const { solve } = (await import(pathToFileURL(resolve(module)).href)) as { solve
 const hc = FLEETS.sea.find((e) => e.id === '40hc')!;
 const HC = hc.innerLengthMm * hc.innerWidthMm;
 
-interface Piece { p: Placement; kind: string; line: string; H: number; rank: number; carries: string[]; area: number }
+interface Piece { p: Placement; kind: string; line: string; H: number; rank: number; carries: string[]; area: number; upper?: Placement }
 const reasons: Record<string, Record<string, number>> = {};
-const totals = { floorTops: 0, floorTopArea: 0, freeMatch: 0, freeMatchArea: 0, swapMatch: 0, swapMatchArea: 0, swapGain: 0, units: 0 };
+const totals = { floorTops: 0, floorTopArea: 0, freeMatch: 0, freeMatchArea: 0, swapMatch: 0, swapMatchArea: 0, swapGain: 0, units: 0, third: 0, thirdArea: 0 };
 const count = (k: string, r: string) => { (reasons[k] ??= {})[r] = (reasons[k][r] ?? 0) + 1; };
 
 for (const seed of seedArg.split(',').map(Number)) {
@@ -40,7 +40,10 @@ for (const seed of seedArg.split(',').map(Number)) {
     for (const p of ps) {
       if (p.zMm !== 0) continue;
       const on = ps.filter((q) => q.zMm === p.heightMm && Math.min(p.xMm + p.lengthMm, q.xMm + q.lengthMm) > Math.max(p.xMm, q.xMm) && Math.min(p.yMm + p.widthMm, q.yMm + q.widthMm) > Math.max(p.yMm, q.yMm));
-      floor.push({ p, kind: kindOf(p), line: p.cargoLineId, H, rank: p.stop ?? 99, carries: on.map((q) => (q.cargoLineId === p.cargoLineId ? 'own' : kindOf(q))), area: p.lengthMm * p.widthMm });
+      // A column of two stackable pallets whose upper one carries nothing: a carrier for a third piece.
+      const u = on.length === 1 && kindOf(on[0]) === 'S' ? on[0] : undefined;
+      const upperBare = u && !ps.some((q) => q.zMm === u.zMm + u.heightMm && Math.min(u.xMm + u.lengthMm, q.xMm + q.lengthMm) > Math.max(u.xMm, q.xMm) && Math.min(u.yMm + u.widthMm, q.yMm + q.widthMm) > Math.max(u.yMm, q.yMm));
+      floor.push({ p, kind: kindOf(p), line: p.cargoLineId, H, rank: p.stop ?? 99, carries: on.map((q) => (q.cargoLineId === p.cargoLineId ? 'own' : kindOf(q))), area: p.lengthMm * p.widthMm, upper: upperBare ? u : undefined });
     }
   }
   const carriers = floor.filter((q) => q.kind === 'S');
@@ -64,8 +67,8 @@ for (const seed of seedArg.split(',').map(Number)) {
     else if (fit.some((c) => bare(c) && heightOk(t, c))) why = 'stop';
     else if (fit.some((c) => bare(c) && stopOk(t, c))) why = 'height';
     else if (fit.some((c) => heightOk(t, c) && stopOk(t, c))) {
-      const used = fit.filter((c) => heightOk(t, c) && stopOk(t, c)).map((c) => (c.carries.includes('N') || c.carries.includes('C') ? 'N/C' : c.carries.includes('S') ? 'S' : c.carries.includes('own') ? 'own' : 'fillers'));
-      const order = ['own', 'S', 'fillers', 'N/C'];
+      const used = fit.filter((c) => heightOk(t, c) && stopOk(t, c)).map((c): string => (c.carries.includes('N') || c.carries.includes('C') ? 'N/C' : c.carries.includes('S') ? 'S' : c.carries.includes('own') ? 'own' : 'fillers'));
+      const order: string[] = ['own', 'S', 'fillers', 'N/C'];
       why = 'used by ' + order.find((o) => used.includes(o));
     } else if (fit.length > 0) why = 'no carrier: height/stop';
     else {
@@ -99,6 +102,14 @@ for (const seed of seedArg.split(',').map(Number)) {
   const swapOk = (c: Piece) => c.carries.length === 1 && c.carries[0] === 'S';
   const swaps = match((t, c) => base(t, c) && (bare(c) || swapOk(c)));
   totals.swapMatch += swaps.length;
+  // Three high: onto the bare upper pallet of a two-pallet column (footprint within the upper one, under the roof).
+  const third = match((t, c) => {
+    const u = c.upper;
+    if (!u || t.p.heightMm + u.zMm + u.heightMm > c.H || t.rank > (u.stop ?? 99)) return false;
+    return footOk(t, { ...c, p: u });
+  });
+  totals.third += third.length;
+  totals.thirdArea += third.reduce((a, t) => a + t.area, 0) / HC;
   totals.swapMatchArea += swaps.reduce((a, t) => a + t.area, 0) / HC;
 }
 function platformOk(top: Placement, a: Placement, b: Placement): boolean {
@@ -109,4 +120,4 @@ function platformOk(top: Placement, a: Placement, b: Placement): boolean {
 }
 console.log(`${fleet} ${pieces} seeds ${seedArg}: Units ${totals.units}; non-stackable pieces on the floor ${totals.floorTops} (${totals.floorTopArea.toFixed(2)} floors)`);
 for (const [k, rs] of Object.entries(reasons)) console.log(`  ${k}: ` + Object.entries(rs).sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', '));
-console.log(`  liftable at once onto bare floor carriers (matching) ${totals.freeMatch} (${totals.freeMatchArea.toFixed(2)} floors); with swaps for a carried S pallet ${totals.swapMatch} (${totals.swapMatchArea.toFixed(2)} floors)`);
+console.log(`  liftable at once onto bare floor carriers (matching) ${totals.freeMatch} (${totals.freeMatchArea.toFixed(2)} floors); with swaps for a carried S pallet ${totals.swapMatch} (${totals.swapMatchArea.toFixed(2)} floors); three high onto a bare two-pallet column ${totals.third} (${totals.thirdArea.toFixed(2)} floors)`);
