@@ -5,6 +5,7 @@
 // are a superset (the threshold is the next one at or above the space's extent), so every
 // candidate is still tested exactly: the scan finds the same blocks in the same order.
 import type { BlockFigures } from './problem.ts';
+import { newInts } from './int-slab.ts';
 
 /** One axis: thresholds ascending, and per threshold a bitset of `words` words (block i: bit i & 31 of word i >> 5). */
 interface AxisBits {
@@ -108,7 +109,7 @@ function itemNeeds(f: BlockFigures): ItemNeeds | null {
  */
 export function aliveBits(needs: ItemNeeds, words: number, n: number, used: Int32Array, remaining: ArrayLike<number>): Int32Array {
   const items = needs.items;
-  const alive = new Int32Array(words + items.length).fill(-1, 0, words);
+  const alive = newInts(words + items.length).fill(-1, 0, words);
   if (n & 31) alive[words - 1] = (1 << (n & 31)) - 1;
   for (let s = 0; s < items.length; s++) {
     alive[words + s] = needs.start[s];

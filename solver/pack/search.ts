@@ -7,6 +7,7 @@ import { canStand, place, supportedReach, type PackState, type UnitSpec } from '
 import { deadRoom } from './reach.ts';
 import { blocksOfExtent } from './exact-fit.ts';
 import { aliveBits, bitsOffset, fitBitsOf, killItem, type FitBits, type ItemNeeds } from './fit-bits.ts';
+import { copyInts } from './int-slab.ts';
 import { selectionScore, SELECTION_CHOICES } from './selection.ts';
 import { distinctPieces, distinctSiblings, piecesHash, type ScoredState } from './dominance.ts';
 
@@ -451,7 +452,7 @@ function aliveOf(problem: UnitProblem, state: PackState, f: BlockFigures, fb: Fi
     state.aliveShared = false;
   } else if (state.aliveAt < placed.length) {
     if (state.aliveShared) {
-      alive = state.alive = alive.slice();
+      alive = state.alive = copyInts(alive);
       state.aliveShared = false;
     }
     for (let k = state.aliveAt; k < placed.length; k++) {

@@ -1,6 +1,7 @@
 // The packing state of one Unit and the hard-rule checks for putting a block into it.
 import type { Block, FixedPiece, Item, PlacedBlock, Space, Support } from '../model.ts';
 import { carveSpaces, newOwner, type KeyedSpace } from './spaces.ts';
+import { copyInts } from './int-slab.ts';
 
 export interface UnitSpec {
   L: number;
@@ -73,7 +74,7 @@ export class PackState {
     c.byZShared = this.byZShared = true;
     c.placed = this.placed.slice();
     c.bottoms = this.bottoms.slice();
-    c.used = this.used.slice();
+    c.used = copyInts(this.used);
     c.groupsUsed = this.groupsUsed.slice();
     c.weight = this.weight;
     c.volume = this.volume;
