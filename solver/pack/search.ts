@@ -126,17 +126,17 @@ function takeFirst(n: number): number {
 /** The first of the n scratch keys in fill order: the keys, larger volume first, the earlier space on ties. */
 function firstInOrder(n: number): number {
   let k = 0;
-  if (packedKeys && !volumesKept) {
-    // Volumes read from the spaces, on ties only (`liveKeys`).
-    const spaces = keySpaces;
+  if (packedKeys) {
+    // The least packed key, a later one taking its place on a tie only when first by volume and
+    // index (a compare of two doubles per key: most keys are larger).
+    let kk = keyK[0];
     for (let j = 1; j < n; j++) {
-      const d = keyK[j] - keyK[k] || volumeOf(spaces[keyI[k]]) - volumeOf(spaces[keyI[j]]) || keyI[j] - keyI[k];
-      if (d < 0) k = j;
-    }
-  } else if (packedKeys) {
-    for (let j = 1; j < n; j++) {
-      const d = keyK[j] - keyK[k] || keyV[k] - keyV[j] || keyI[j] - keyI[k];
-      if (d < 0) k = j;
+      const kj = keyK[j];
+      if (kj > kk) continue;
+      if (kj < kk || tieFirst(j, k)) {
+        k = j;
+        kk = kj;
+      }
     }
   } else {
     for (let j = 1; j < n; j++) {
@@ -145,6 +145,14 @@ function firstInOrder(n: number): number {
     }
   }
   return k;
+}
+
+/** Of two scratch keys with equal packed keys, j comes first (larger volume, then the earlier space). */
+function tieFirst(j: number, k: number): boolean {
+  // Volumes read from the spaces where `liveKeys` left them out.
+  const vj = volumesKept ? keyV[j] : volumeOf(keySpaces[keyI[j]]);
+  const vk = volumesKept ? keyV[k] : volumeOf(keySpaces[keyI[k]]);
+  return vj > vk || (vj === vk && keyI[j] < keyI[k]);
 }
 
 /** The live spaces in the order to fill them (see `spaceKeys`), as a decision takes them (`liveKeys`). */
