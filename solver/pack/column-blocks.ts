@@ -242,17 +242,7 @@ function columnsOn(a: Block): Map<Block, Block> {
   return byUpper;
 }
 
-/**
- * A column with a mark a shrunk list's sort writes (phase-lists.ts `sortedColumns`): in which
- * sort it was last among the columns made (`round`) and its place there (`seq`). A field rather
- * than a map: a big fleet looks up 1.3 M columns so.
- */
-export interface MarkedColumn extends Block {
-  round: number;
-  seq: number;
-}
-
-function newColumn(a: Block, b: Block, items: Item[]): MarkedColumn {
+function newColumn(a: Block, b: Block, items: Item[]): Block {
   const lower = partsOf(a), upper = partsOf(b);
   return {
     dx: a.dx, dy: a.dy, dz: a.dz + b.dz, volume: a.volume + b.volume, weight: a.weight + b.weight,
@@ -262,8 +252,6 @@ function newColumn(a: Block, b: Block, items: Item[]): MarkedColumn {
     need: a.item < b.item ? [lower.need, upper.need] : [upper.need, lower.need],
     flat: b.dx === a.dx && b.dy === a.dy && items[b.item].stackable,
     fullSupport: undefined,
-    round: 0,
-    seq: 0,
   };
 }
 

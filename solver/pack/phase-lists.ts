@@ -2,7 +2,6 @@
 // sorted block lists of those phases, kept across the Units of a fleet.
 import type { Block, Item } from '../model.ts';
 import { sortBlocks } from './block-sort.ts';
-import type { MarkedColumn } from './column-blocks.ts';
 import { byCrossSection, byVolume, MAX_BLOCKS_PER_ITEM, sectionOrder, volumeOrder } from './blocks.ts';
 import type { EquipmentView } from './equipment-view.ts';
 import { recycle, release, takeFigures } from './figure-pool.ts';
@@ -253,11 +252,8 @@ export function indexList(
   const chunks = (n >> CHUNK_BITS) + 1;
   const kf = from?.index.figs, kv = from?.index.volume, src = from?.src;
   let needs = 0;
-  // (A kept block's pieces list is in the kept figures.)
-  for (let i = 0; i < n; i++) {
-    const s = src ? src[i] : -1;
-    needs += s >= 0 ? kf!.needStart[s + 1] - kf!.needStart[s] : list[i].need?.length ?? 0;
-  }
+  // (A kept block is simple or a group: no pieces list.)
+  for (let i = 0; i < n; i++) if (!src || src[i] < 0) needs += list[i].need?.length ?? 0;
   // One buffer for every figure (one allocation per list: a big fleet indexes thousands):
   // the floats first, then the ints, then the flags (each at its own alignment).
   const nf = 8 * n + 4 * chunks + 3, ni = 3 * n + 1 + 2 * needs;
@@ -288,7 +284,7 @@ export function indexList(
     const s = src ? src[i] : -1;
     let bx: number, by: number, bz: number, bw: number, bv: number;
     if (s >= 0) {
-      // A kept block (simple, a column or a group): its figures as they were.
+      // A kept block (simple or a group: no pieces list of its own): its figures as they were.
       bx = kf!.dx[s]; by = kf!.dy[s]; bz = kf!.dz[s]; bw = kf!.weight[s]; bv = kv![s];
       full[i] = kf!.full[s];
       rests[i] = kf!.rests[s];
@@ -319,13 +315,7 @@ export function indexList(
     if (by < ey) ey = by;
     if (bz < ez) ez = bz;
     needStart[i] = k;
-    if (s >= 0) {
-      // (Only a kept column has pieces listed.)
-      for (let j = kf!.needStart[s], end = kf!.needStart[s + 1]; j < end; j++) {
-        needItem[k] = kf!.needItem[j];
-        needCount[k++] = kf!.needCount[j];
-      }
-    } else if (item[i] < 0) {
+    if (s < 0 && item[i] < 0) {
       const b = list[i];
       const need = b.group < 0 ? b.need : undefined;
       if (need) {
@@ -429,7 +419,7 @@ export function shrunkIndex(
       const b = klist[i];
       if (groups.has(b.group)) oldAt[olds++] = i;
     }
-    // else: a column of the kept list (made again; sortedColumns)
+    // else: a column of the kept list (made again)
   }
   const newSimple: Block[] = [];
   for (const i of phase.items) if (!kept.counts.has(i)) for (const b of simpleOf(i)) newSimple.push(b);
@@ -442,9 +432,7 @@ export function shrunkIndex(
   }
   // One merge of the sorted parts by (order, rank), the rank on ties being the fresh build's
   // concatenation order: kept simple 0, new simple 1, columns 2, kept groups 3, new groups 4.
-  const sorted = sortedColumns(kept, columns, order);
-  const parts = [sortBlocks(newSimple, order), sorted.list, sortBlocks(newGroups, order)];
-  const columnAt = sorted.keptAt;
+  const parts = [sortBlocks(newSimple, order), sortBlocks(columns, order), sortBlocks(newGroups, order)];
   const n = olds + parts[0].length + parts[1].length + parts[2].length;
   const list: Block[] = new Array(n);
   if (srcScratch.length < n) srcScratch = new Int32Array(2 * n);
@@ -480,85 +468,12 @@ export function shrunkIndex(
     list[k] = best!;
     if (from < 0) src[k] = oldAt[o++];
     else {
-      // A column of the kept list keeps its figures too.
-      src[k] = from === 1 && columnAt !== null ? columnAt[at[1]] : -1;
+      src[k] = -1;
       at[from]++;
     }
   }
   return indexList(list, items, phase, remaining, { index: kept, src });
 }
-
-/**
- * The phase's `columns` (made anew, in the pair loop's order) sorted as `sortBlocks` sorts them
- * (stably: ties in the pair loop's order), and per column its place in the kept list (-1: not
- * there; `keptAt` null: none reused). Most columns are the kept list's own objects (cached by
- * their blocks), already in sorted order there: those are read off the kept list, only the others
- * sorted, and the two merged. The kept ones' order is checked against (order, place in `columns`),
- * so the result is the stable sort's whatever made the columns; where it is not, they are sorted.
- */
-function sortedColumns(kept: PhaseIndex, columns: Block[], order: (a: Block, b: Block) => number): { list: Block[]; keptAt: Int32Array | null } {
-  const n = columns.length;
-  if (n === 0) return { list: columns, keptAt: null };
-  const round = ++sortRound;
-  for (let j = 0; j < n; j++) {
-    const c = columns[j] as MarkedColumn;
-    // (Not a column of column-blocks.ts, or one made twice: the plain sort.)
-    if (c.round === undefined || c.round === round) return { list: sortBlocks(columns, order), keptAt: null };
-    c.round = round;
-    c.seq = j;
-  }
-  if (usedScratch.length < n) {
-    usedScratch = new Uint8Array(2 * n);
-    reusedAt = new Int32Array(2 * n);
-    keptAtScratch = new Int32Array(2 * n);
-  }
-  const used = usedScratch;
-  used.fill(0, 0, n);
-  // The kept columns still made, in the kept list's order (their places there).
-  const kf = kept.figs, klist = kept.list;
-  let r = 0, last: MarkedColumn | null = null;
-  for (let i = 0; i < klist.length; i++) {
-    if (kf.item[i] >= 0) continue;
-    const c = klist[i] as MarkedColumn;
-    if (c.round !== round || used[c.seq] === 1) continue;
-    if (last !== null) {
-      const o = order(last, c);
-      if (o > 0 || (o === 0 && last.seq > c.seq)) return { list: sortBlocks(columns, order), keptAt: null };
-    }
-    used[c.seq] = 1;
-    reusedAt[r++] = i;
-    last = c;
-  }
-  const fresh: Block[] = [];
-  for (let j = 0; j < n; j++) if (used[j] === 0) fresh.push(columns[j]);
-  sortBlocks(fresh, order);
-  // Merged by (order, place in `columns`): the stable sort of them all.
-  const list: Block[] = new Array(n);
-  const keptAt = keptAtScratch;
-  let a = 0, b = 0;
-  for (let k = 0; k < n; k++) {
-    let takeKept = a < r;
-    if (takeKept && b < fresh.length) {
-      const x = klist[reusedAt[a]] as MarkedColumn, y = fresh[b] as MarkedColumn;
-      const o = order(x, y);
-      takeKept = o < 0 || (o === 0 && x.seq < y.seq);
-    }
-    if (takeKept) {
-      list[k] = klist[reusedAt[a]];
-      keptAt[k] = reusedAt[a++];
-    } else {
-      list[k] = fresh[b++];
-      keptAt[k] = -1;
-    }
-  }
-  return { list, keptAt };
-}
-
-/** sortedColumns' scratch: which columns were found in the kept list, those kept ones' places, and each sorted column's. */
-let sortRound = 0;
-let usedScratch = new Uint8Array(0);
-let reusedAt = new Int32Array(0);
-let keptAtScratch = new Int32Array(0);
 
 /** shrunkIndex's scratch: the kept blocks that stay (places in the kept list), and each new block's place there. */
 let oldAt = new Int32Array(0);

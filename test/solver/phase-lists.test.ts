@@ -88,9 +88,9 @@ function figures(index: PhaseIndex): string[] {
 }
 
 for (const order of ['section', 'volume'] as const) {
-  // The kept list's columns are the same objects as the shrink's (one row's block cache): their
-  // order and figures are taken from the kept list, and must be those of a fresh build.
-  test(`a shrunk list's kept columns keep the fresh list's order and figures (${order} first)`, (t) => {
+  // The kept list's simple blocks and columns are the same objects as the shrink's (one row's block
+  // cache, as in a fleet): the figures it copies from the kept list must be a fresh build's.
+  test(`a list shrunk in its row's block cache is the fresh list, figures included (${order} first)`, (t) => {
     for (const seed of [6, 7, 8]) {
       const items = cargo(50, seed);
       const orientations = new Map(items.map((it) => [it.index, it.orientations]));
