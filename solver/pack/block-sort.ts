@@ -56,10 +56,14 @@ function before(k: SortKeys, i: number, j: number): boolean {
   return k.c[i] - k.c[j] < 0;
 }
 
-/** Bottom-up stable merge sort of `k.idx[0..n)` (runs of 1, 2, 4, ...; ties keep the earlier block first). */
+/** Runs this long are sorted by insertion first (fewer passes over the list; the same stable order). */
+const RUN = 16;
+
+/** Bottom-up stable merge sort of `k.idx[0..n)`: runs of RUN by insertion, then merged (ties keep the earlier block first). */
 function mergeSort(k: SortKeys, n: number): void {
   let src = k.idx, dst = k.tmp;
-  for (let width = 1; width < n; width *= 2) {
+  for (let lo = 0; lo < n; lo += RUN) insertionSort(k, src, lo, Math.min(lo + RUN, n));
+  for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n), hi = Math.min(lo + 2 * width, n);
       let i = lo, j = mid, o = lo;
@@ -72,4 +76,17 @@ function mergeSort(k: SortKeys, n: number): void {
     dst = t;
   }
   if (src !== k.idx) k.idx.set(src.subarray(0, n));
+}
+
+/** Stable insertion sort of `idx[lo..hi)` (a block moves only past blocks strictly after it). */
+function insertionSort(k: SortKeys, idx: Int32Array, lo: number, hi: number): void {
+  for (let i = lo + 1; i < hi; i++) {
+    const x = idx[i];
+    let j = i - 1;
+    while (j >= lo && before(k, x, idx[j])) {
+      idx[j + 1] = idx[j];
+      j--;
+    }
+    idx[j + 1] = x;
+  }
 }
