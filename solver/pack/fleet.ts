@@ -389,7 +389,11 @@ export class Fleet {
   private remainder(left: number[], groupsLeft: Set<number>): { volume: number; weight: number } {
     // Flat figures (runs over every entry per Unit); the sums go in the same order as ever.
     const f = (this.flat ??= this.flatFigures());
-    let volume = 0, weight = 0;
+    const { counts, groups } = this.prep;
+    // Summed in the result itself, nothing read or written after the loop: V8 enters this loop in
+    // code compiled mid-loop on the first call, which left every later call for the interpreter
+    // at the first property access after the loop (207 times at 20,000 pieces).
+    const sums = { volume: 0, weight: 0 };
     for (let k = 0; k < f.entry.length; k++) {
       const e = f.entry[k];
       if (e < 0) {
@@ -397,17 +401,16 @@ export class Fleet {
         if (!groupsLeft.has(g)) continue;
         // A group goes whole: its members' full counts (a repack's cargo has them at 0 per
         // item, the group set carrying them: fewer-units.ts cargoOf).
-        const counts = this.prep.counts;
-        for (const i of this.prep.groups[g]) {
-          volume += f.volume[i] * counts[i];
-          weight += f.weight[i] * counts[i];
+        for (const i of groups[g]) {
+          sums.volume += f.volume[i] * counts[i];
+          sums.weight += f.weight[i] * counts[i];
         }
       } else if (left[e] > 0 && this.anyTakes(e)) {
-        volume += f.volume[e] * left[e];
-        weight += f.weight[e] * left[e];
+        sums.volume += f.volume[e] * left[e];
+        sums.weight += f.weight[e] * left[e];
       }
     }
-    return { volume, weight };
+    return sums;
   }
 
   private flat: { entry: Int32Array; volume: Float64Array; weight: Float64Array } | null = null;
