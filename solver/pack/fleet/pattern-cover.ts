@@ -11,10 +11,10 @@ import type { Ticker } from '../../ticker.ts';
 import type { EquipmentView } from '../equipment-view.ts';
 import type { Fleet } from '../fleet.ts';
 import type { PlacedBlock } from '../../model.ts';
-import { PackState, place } from '../state.ts';
+import { PackState } from '../state.ts';
 import { coverLp } from './cover-lp.ts';
 import type { Copies } from './share-copies.ts';
-import type { Cargo } from './shrink-tail.ts';
+import { footprintsOverlap, stateOf, type Cargo } from './shrink-tail.ts';
 
 /** Most box types the subsets are packed for (2^6 - 1 greedy fills). */
 const MAX_TYPES = 6;
@@ -49,7 +49,7 @@ export function patternCopies(fleet: Fleet, view: EquipmentView, cargo: Cargo, s
   }
   const lp = () => {
     const states = [...patterns.values()];
-    return { states, x: coverLp(states.map((s) => items.map((i) => s.used[i])), items.map((i) => cargo.left[i])) };
+    return { states, x: lpOver(states, items, cargo.left) };
   };
   let { states, x } = lp();
   // The patterns the LP uses searched again (beam) on part of the time, each from its own types.
@@ -64,6 +64,11 @@ export function patternCopies(fleet: Fleet, view: EquipmentView, cargo: Cargo, s
   });
   ({ states, x } = lp());
   return copiesBy(fleet, states, x, view, cargo, target);
+}
+
+/** The cutting-stock LP's number of Units of each pattern for `left`, over the types in `items`. */
+function lpOver(states: PackState[], items: number[], left: number[]): number[] {
+  return coverLp(states.map((s) => items.map((i) => s.used[i])), items.map((i) => left[i]));
 }
 
 /**
@@ -83,7 +88,7 @@ function copiesBy(fleet: Fleet, states: PackState[], x: number[], view: Equipmen
   };
   const items = cargo.left.map((_, i) => i).filter((i) => cargo.left[i] > 0);
   // Rounded down, then the LP again over what is left (one copy of its largest number when all are under one).
-  for (let lp = x; units.length < target && left.some((n) => n > 0); lp = coverLp(states.map((s) => items.map((i) => s.used[i])), items.map((i) => left[i]))) {
+  for (let lp = x; units.length < target && left.some((n) => n > 0); lp = lpOver(states, items, left)) {
     const order = states.map((_, k) => k).sort((a, b) => lp[b] - lp[a]);
     let copied = 0;
     for (const k of order) {
@@ -104,18 +109,11 @@ function trimmed(fleet: Fleet, view: EquipmentView, s: PackState, left: number[]
   const kept: PlacedBlock[] = [], dropped: PlacedBlock[] = [];
   for (const p of s.placed) {
     const pieces = p.block.need ?? [[p.block.item, p.block.count]];
-    const under = !view.spec.supportNone && dropped.some((d) => d.z < p.z && overlaps(d, p));
+    const under = !view.spec.supportNone && dropped.some((d) => d.z < p.z && footprintsOverlap(d, p));
     if (under || pieces.some(([i]) => over[i] > 0)) {
       dropped.push(p);
       for (const [i, n] of pieces) over[i] -= n;
     } else kept.push(p);
   }
-  if (kept.length === 0) return null;
-  const st = new PackState(view.spec, fleet.itemCount);
-  for (const p of kept) place(st, view.spec, fleet.items, p.block, p.x, p.y, p.z, minDim);
-  return st;
-}
-
-function overlaps(a: PlacedBlock, b: PlacedBlock): boolean {
-  return a.x < b.x + b.block.dx && b.x < a.x + a.block.dx && a.y < b.y + b.block.dy && b.y < a.y + a.block.dy;
+  return kept.length === 0 ? null : stateOf(fleet, view, kept, minDim);
 }

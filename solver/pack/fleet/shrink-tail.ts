@@ -8,6 +8,7 @@
 import type { Block, PlacedBlock } from '../../model.ts';
 import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetMode, FleetPlan, PlannedUnit } from '../fleet.ts';
+import type { EquipmentView } from '../equipment-view.ts';
 import { phaseItemsFor } from './phase-width.ts';
 import { PackState, place } from '../state.ts';
 
@@ -56,20 +57,21 @@ export function keptBefore(placed: PlacedBlock[], cut: number): { kept: PlacedBl
   const kept: PlacedBlock[] = [];
   const given: PlacedBlock[] = [];
   for (const p of placed) {
-    const out = p.x + p.block.dx > cut || given.some((g) => g.z < p.z && overlaps(g, p));
+    const out = p.x + p.block.dx > cut || given.some((g) => g.z < p.z && footprintsOverlap(g, p));
     (out ? given : kept).push(p);
   }
   return { kept, given };
 }
 
-function overlaps(a: PlacedBlock, b: PlacedBlock): boolean {
+/** Whether two placed blocks' footprints overlap (one may stand on the other). */
+export function footprintsOverlap(a: PlacedBlock, b: PlacedBlock): boolean {
   return a.x < b.x + b.block.dx && b.x < a.x + a.block.dx && a.y < b.y + b.block.dy && b.y < a.y + a.block.dy;
 }
 
-/** A Unit's state rebuilt from some of its blocks, at their places. */
-function rebuilt(fleet: Fleet, unit: PlannedUnit, blocks: PlacedBlock[], minDim: number): PackState {
-  const s = new PackState(unit.view.spec, fleet.itemCount);
-  for (const p of blocks) place(s, unit.view.spec, fleet.items, p.block, p.x, p.y, p.z, minDim);
+/** A state of `view`'s equipment holding `blocks` at their places (some of a Unit's blocks). */
+export function stateOf(fleet: Fleet, view: EquipmentView, blocks: PlacedBlock[], minDim: number): PackState {
+  const s = new PackState(view.spec, fleet.itemCount);
+  for (const p of blocks) place(s, view.spec, fleet.items, p.block, p.x, p.y, p.z, minDim);
   return s;
 }
 
@@ -126,7 +128,7 @@ function exchange(fleet: Fleet, plan: FleetPlan, u: PlannedUnit, tail: PlannedUn
   tailCargo.left.forEach((n, i) => (offer.left[i] += n));
   for (const g of tailCargo.groups) offer.groups.add(g);
   const minDim = minDimOf(fleet, offer);
-  const root = rebuilt(fleet, u, kept, minDim);
+  const root = stateOf(fleet, u.view, kept, minDim);
   const remaining = offer.left.map((n, i) => n + root.used[i]);
   const state = fleet.fill(u.view, root, offer.left.slice(), new Set(offer.groups), mode, remaining);
   // What does not go back into u is the new tail.
