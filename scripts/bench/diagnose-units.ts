@@ -1,7 +1,10 @@
 // Diagnostic: one seeded scale plan Unit by Unit (pieces, volume, weight, floor, Stops, kinds).
 // Floor shares are of the Unit's floor: all pieces on it, non-stackable ones on it, and the
 // footprints of non-stackable pieces standing on others (what columns put on stackable tops).
-// npx tsx scripts/bench/diagnose-units.ts [sea|road] [pieces] [seed]
+// npx tsx scripts/bench/diagnose-units.ts [sea|road] [pieces] [seed] [variant]
+// `variant` relaxes the cargo to show what a Unit costs (any of, joined by +): nostop, stack (every
+// line stackable), crates / pallets (only crates / only pallets stackable), support (80 % support
+// for every line), nogroup, nofragile. `QUIET=1` prints the totals only.
 // Known-optimum instances (bench:solver:units), budget on this process's CPU time:
 // npx tsx scripts/bench/diagnose-units.ts ko <K> <fill> <seed> [seconds]
 import { checkPlan } from '../../solver/check/index.ts';
@@ -30,6 +33,10 @@ const lines = generateCargo(pieces, seed).map((l) => ({
   ...l,
   ...(variant.includes('nostop') ? { stop: null } : {}),
   ...(variant.includes('stack') ? { stackable: true } : {}),
+  // One kind at a time: crates, or non-stackable pallets, that others may stand on; every piece at 80 % support.
+  ...(variant.includes('crates') && l.name === 'crate' ? { stackable: true } : {}),
+  ...(variant.includes('pallets') && l.name === 'pallet' ? { stackable: true } : {}),
+  ...(variant.includes('support') ? { minSupportPermille: Math.min(l.minSupportPermille ?? 1000, 800) } : {}),
   ...(variant.includes('nogroup') ? { groupKey: null } : {}),
   ...(variant.includes('nofragile') ? { fragile: false } : {}),
 }));
