@@ -941,9 +941,9 @@ function spineChild(problem: UnitProblem, node: Scored, parent: number, spine: S
  * A node's children: the `width` best by the greedy's own score (`merit` under a support
  * rule, else `selectionScore`) among twice as many candidates (biggest first), so the beam
  * weighs the blocks the greedy would, not only the biggest. Under a support rule on many piece
- * heights the first candidate filling the space's width exactly, and the first filling its
- * height, are always children (each in place of the last when the merit ranks it out): the
- * narrow gaps beside blocks whose widths do not add up to the Unit's are where 100 box types
+ * heights, when no child fills the space's width exactly the first candidate that does takes the
+ * last child's place; then, when no child fills its height exactly, the first that does takes
+ * that place (so it may replace the width's): the narrow gaps beside blocks whose widths do not add up to the Unit's are where 100 box types
  * lose (5 s of CPU, full support, paired: generated 70 + 100 types tuning seeds 101-303 +0.09,
  * 10 better / 6 worse; held out 404-909 +0.22, 23 / 10; real BR12-BR15 #4-9 +0.10, 12 / 9).
  * Returns the greedy's own move too, which inherits the node's completion.
@@ -958,8 +958,8 @@ export function childMoves(problem: UnitProblem, state: PackState, width: number
   const ranked = found.map((m, i) => ({ m, i, v: score(problem, state, m) }));
   ranked.sort((a, b) => b.v - a.v || a.i - b.i);
   const moves = ranked.slice(0, width).map((r) => r.m);
-  // Under a support rule on many piece heights: a block filling the space's width (then one filling
-  // its height) exactly is among the children, in place of the last, when merit left it out.
+  // Under a support rule on many piece heights: the last child's place to a block filling the
+  // space's width exactly, then to one filling its height, when the merit left such blocks out.
   if (!problem.spec.supportNone && problem.manyHeights(state.phase)) {
     for (const axis of EXACT_AXES) {
       if (moves.some((m) => exactIn(m, axis))) continue;
