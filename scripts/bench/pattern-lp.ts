@@ -18,6 +18,18 @@ export interface PatternBound {
   weights: number[];
 }
 
+/** The maximal count vectors one Unit may hold (by the single-Unit tests), per box type in line order. */
+export function relaxedVectors(lines: SolverCargoLine[], equipment: SolverEquipment): number[][] {
+  const S: Sides = [equipment.innerLengthMm, equipment.innerWidthMm, equipment.innerHeightMm];
+  const pieces: Piece[] = lines.map((l) => ({
+    quantity: l.quantity,
+    ways: l.orientations.map((o) => placedDims(l.lengthMm, l.widthMm, l.heightMm, o)).filter((w) => w[0] <= S[0] && w[1] <= S[1] && w[2] <= S[2]),
+  }));
+  const rows = testRows(pieces, S);
+  const max = pieces.map((p, t) => Math.min(p.quantity, ...rows.map((r) => (r[t] > EPS ? Math.floor(1 / r[t] + EPS) : Infinity))));
+  return maximalVectors(rows, max);
+}
+
 export function patternBound(lines: SolverCargoLine[], equipment: SolverEquipment): PatternBound {
   const S: Sides = [equipment.innerLengthMm, equipment.innerWidthMm, equipment.innerHeightMm];
   const pieces: Piece[] = lines.map((l) => ({
