@@ -943,9 +943,10 @@ function spineChild(problem: UnitProblem, node: Scored, parent: number, spine: S
  * weighs the blocks the greedy would, not only the biggest. Under a support rule on many piece
  * heights, when no child fills the space's width exactly the first candidate that does takes the
  * last child's place; then, when no child fills its height exactly, the first that does takes
- * that place (so it may replace the width's): the narrow gaps beside blocks whose widths do not add up to the Unit's are where 100 box types
- * lose (5 s of CPU, full support, paired: generated 70 + 100 types tuning seeds 101-303 +0.09,
- * 10 better / 6 worse; held out 404-909 +0.22, 23 / 10; real BR12-BR15 #4-9 +0.10, 12 / 9).
+ * that place (so it may replace the width's): the narrow gaps beside blocks whose widths do not
+ * add up to the Unit's are where 100 box types lose (5 s of CPU, full support, paired: generated
+ * 70 + 100 types held out +0.22, 23 better / 10 worse; real BR12-BR15 +0.10, 12 / 9; 50 types
+ * -0.13, 11 / 13: MEASUREMENTS.md, session 35).
  * Returns the greedy's own move too, which inherits the node's completion.
  */
 export function childMoves(problem: UnitProblem, state: PackState, width: number): { moves: Move[]; own: Move | null } {
