@@ -20,27 +20,34 @@ export interface PatternBound {
 
 /** The maximal count vectors one Unit may hold (by the single-Unit tests), per box type in line order. */
 export function relaxedVectors(lines: SolverCargoLine[], equipment: SolverEquipment): number[][] {
-  const S: Sides = [equipment.innerLengthMm, equipment.innerWidthMm, equipment.innerHeightMm];
-  const pieces: Piece[] = lines.map((l) => ({
-    quantity: l.quantity,
-    ways: l.orientations.map((o) => placedDims(l.lengthMm, l.widthMm, l.heightMm, o)).filter((w) => w[0] <= S[0] && w[1] <= S[1] && w[2] <= S[2]),
-  }));
-  const rows = testRows(pieces, S);
-  const max = pieces.map((p, t) => Math.min(p.quantity, ...rows.map((r) => (r[t] > EPS ? Math.floor(1 / r[t] + EPS) : Infinity))));
-  return maximalVectors(rows, max);
+  return vectorsAndRows(piecesOf(lines, equipment), equipment).vectors;
 }
 
 export function patternBound(lines: SolverCargoLine[], equipment: SolverEquipment): PatternBound {
-  const S: Sides = [equipment.innerLengthMm, equipment.innerWidthMm, equipment.innerHeightMm];
-  const pieces: Piece[] = lines.map((l) => ({
+  const pieces = piecesOf(lines, equipment);
+  const { vectors, rows } = vectorsAndRows(pieces, equipment);
+  const { value, u } = coverLp(vectors, pieces.map((p) => p.quantity));
+  return { bound: Math.ceil(value - 1e-6), lp: value, vectors: vectors.length, rows: rows.length, weights: u };
+}
+
+/** Each line's pieces with the orientations that fit the Unit. */
+function piecesOf(lines: SolverCargoLine[], equipment: SolverEquipment): Piece[] {
+  const S = sidesOf(equipment);
+  return lines.map((l) => ({
     quantity: l.quantity,
     ways: l.orientations.map((o) => placedDims(l.lengthMm, l.widthMm, l.heightMm, o)).filter((w) => w[0] <= S[0] && w[1] <= S[1] && w[2] <= S[2]),
   }));
-  const rows = testRows(pieces, S);
+}
+
+function sidesOf(equipment: SolverEquipment): Sides {
+  return [equipment.innerLengthMm, equipment.innerWidthMm, equipment.innerHeightMm];
+}
+
+/** The single-Unit tests' rows and the maximal count vectors they allow (each type capped by its quantity). */
+function vectorsAndRows(pieces: Piece[], equipment: SolverEquipment): { vectors: number[][]; rows: number[][] } {
+  const rows = testRows(pieces, sidesOf(equipment));
   const max = pieces.map((p, t) => Math.min(p.quantity, ...rows.map((r) => (r[t] > EPS ? Math.floor(1 / r[t] + EPS) : Infinity))));
-  const vectors = maximalVectors(rows, max);
-  const { value, u } = coverLp(vectors, pieces.map((p) => p.quantity));
-  return { bound: Math.ceil(value - 1e-6), lp: value, vectors: vectors.length, rows: rows.length, weights: u };
+  return { vectors: maximalVectors(rows, max), rows };
 }
 
 /** Per DFF triple, each box type's value (its least over orientations); duplicates and dominated rows dropped. */
