@@ -961,11 +961,11 @@ export function childMoves(problem: UnitProblem, state: PackState, width: number
   const moves = ranked.slice(0, width).map((r) => r.m);
   // Under a support rule on many piece heights: the last child's place to a block filling the
   // space's width exactly, then to one filling its height, when the merit left such blocks out.
-  if (!problem.spec.supportNone && problem.manyHeights(state.phase)) {
+  if (moves.length > 1 && !problem.spec.supportNone && problem.manyHeights(state.phase)) {
     for (const axis of EXACT_AXES) {
       if (moves.some((m) => exactIn(m, axis))) continue;
       const e = ranked.find((r) => exactIn(r.m, axis));
-      if (e && moves.length > 1) moves[moves.length - 1] = e.m;
+      if (e) moves[moves.length - 1] = e.m;
     }
   }
   return { moves, own };

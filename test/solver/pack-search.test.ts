@@ -287,3 +287,16 @@ test('the spaces are taken in fill order: nearest a corner by sorted distances, 
     }
   }
 });
+
+test('under a support rule on many piece heights a block filling the space\'s width exactly is among the beam\'s children though its merit ranks it out', (t) => {
+  // 50 boxes 600 mm wide of 50 heights (too many for a reach table) and one small box as wide as the Unit.
+  const items = [...Array.from({ length: 50 }, (_, k) => boxItem(k, 400, 600, 300 + 10 * k)), boxItem(50, 300, 1000, 250)];
+  const problem = new UnitProblem(spec, items, items.map(() => 1), [{ items: items.map((i) => i.index), groups: [] }], () => ['LWH'], () => null, 100, new Ticker(), null, 0, new Map(), false, true);
+  const state = new PackState(spec, items.length);
+  t.true(problem.manyHeights(0));
+  const byMerit = feasibleMoves(problem, state, 0, 8).sort((a, b) => merit(problem, state, b) - merit(problem, state, a));
+  t.false(byMerit.slice(0, 2).some((m) => m.block.dy === spec.W), 'the merit alone leaves the exact fit out of two children');
+  const children = childMoves(problem, state, 2).moves;
+  t.is(children.length, 2);
+  t.true(children.some((m) => m.block.dy === spec.W));
+});
