@@ -17,6 +17,7 @@
 // npx tsx scripts/bench/column-ideal.ts [sea|road] [pieces] [seeds, e.g. 7,1,2]
 import { FLEETS, generateCargo } from './cargo-generator.ts';
 import type { SolverCargoLine } from '../../solver/types.ts';
+import { matchTops } from './matching.ts';
 
 if (process.argv.includes('--help')) {
   console.log('npx tsx scripts/bench/column-ideal.ts [sea|road] [pieces] [seeds, e.g. 7,1,2]: the floor an ideal column assignment of the scale cargo needs');
@@ -72,26 +73,12 @@ function analyse(lines: SolverCargoLine[], stops: boolean | 'same', flatPlatform
   const can = (top: P, c: P) => top.h + c.h <= H && footOk(top, c) && stopOk(top, c);
   // Tops that must be tops or on the floor: crates (largest first), then non-stackable pallets (tallest first).
   const musts = [...(grounded ? [] : C.sort((a, b) => b.area - a.area)), ...N.sort((a, b) => b.h - a.h)];
-  const carrierOf = new Map<P, P>();
-  const topOf = new Map<P, P>();
-  const tryAssign = (t: P, seen: Set<P>): boolean => {
-    for (const c of S) {
-      if (seen.has(c) || !can(t, c)) continue;
-      seen.add(c);
-      const other = topOf.get(c);
-      if (other === undefined || tryAssign(other, seen)) {
-        topOf.set(c, t);
-        carrierOf.set(t, c);
-        return true;
-      }
-    }
-    return false;
-  };
-  for (const t of musts) tryAssign(t, new Set());
+  const topOf = matchTops(musts, S, can);
+  const onTop = new Set<P>(topOf.values());
   // Crates left: a platform of two free stackable pallets.
   const used = new Set<P>(topOf.keys());
   const platforms: P[] = [];
-  for (const t of grounded ? [] : C.filter((c) => !carrierOf.has(c))) {
+  for (const t of grounded ? [] : C.filter((c) => !onTop.has(c))) {
     const free = S.filter((c) => !used.has(c) && c.h + t.h <= H && stopOk(t, c)).sort((a, b) => b.h - a.h);
     let done = false;
     for (let i = 0; i < free.length && !done; i++) {
@@ -114,7 +101,7 @@ function analyse(lines: SolverCargoLine[], stops: boolean | 'same', flatPlatform
     if (rest[lo].h + rest[hi].h <= H) { sCarrier.add(rest[hi]); pairs.push([rest[lo], rest[hi]]); lo++; hi--; } else hi--;
   }
   // Floor pieces.
-  const floorP = ps.filter((p) => !carrierOf.has(p) && !platforms.includes(p) && !sCarrier.has(p));
+  const floorP = ps.filter((p) => !onTop.has(p) && !platforms.includes(p) && !sCarrier.has(p));
   const floorArea = floorP.reduce((a, p) => a + p.area, 0);
   // Headroom over the columns whose top may carry (volume a filler could use): a floor pallet
   // carrying nothing, or a pair of stackable pallets.
@@ -125,8 +112,8 @@ function analyse(lines: SolverCargoLine[], stops: boolean | 'same', flatPlatform
   const byKind = (k: string) => floorP.filter((p) => p.kind === k);
   return {
     S: S.length, N: N.length, C: C.length, cartonN, longN,
-    nOnTop: N.filter((p) => carrierOf.has(p)).length,
-    cOnTop: C.filter((p) => carrierOf.has(p)).length, cOnPlatform: platforms.length,
+    nOnTop: N.filter((p) => onTop.has(p)).length,
+    cOnTop: C.filter((p) => onTop.has(p)).length, cOnPlatform: platforms.length,
     sOnS: sCarrier.size,
     floorPositions: floorP.length,
     floorS: byKind('S').length, floorN: byKind('N').length, floorC: byKind('C').length,

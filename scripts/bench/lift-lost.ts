@@ -10,6 +10,7 @@
 // carriers that carry only an S pallet (a swap: the S pallet would go to the floor).
 // npx tsx scripts/bench/lift-lost.ts [sea|road] [pieces] [seed,seed,...] [solver module] [seconds]
 import { pathToFileURL } from 'node:url';
+import { matchTops } from './matching.ts';
 import { resolve } from 'node:path';
 import { generateCargo, scaleInput, FLEETS } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
@@ -78,22 +79,8 @@ for (const seed of seedArg.split(',').map(Number)) {
     }
     count(t.kind, why);
   }
-  // Distinct: maximum matchings (augmenting paths).
-  const match = (ok: (t: Piece, c: Piece) => boolean): Piece[] => {
-    const topOf = new Map<Piece, Piece>();
-    const tryAssign = (t: Piece, seen: Set<Piece>): boolean => {
-      for (const c of carriers) {
-        if (seen.has(c) || !ok(t, c)) continue;
-        seen.add(c);
-        const o = topOf.get(c);
-        if (o === undefined || tryAssign(o, seen)) { topOf.set(c, t); return true; }
-      }
-      return false;
-    };
-    const got: Piece[] = [];
-    for (const t of [...tops].sort((a, b) => b.area - a.area)) if (tryAssign(t, new Set())) got.push(t);
-    return got;
-  };
+  // Distinct: maximum matchings (augmenting paths), the largest tops first.
+  const match = (ok: (t: Piece, c: Piece) => boolean): Piece[] => [...matchTops([...tops].sort((a, b) => b.area - a.area), carriers, ok).values()];
   const base = (t: Piece, c: Piece) => footOk(t, c) && heightOk(t, c) && stopOk(t, c);
   const free = match((t, c) => base(t, c) && bare(c));
   totals.freeMatch += free.length;
