@@ -18,7 +18,7 @@ import { scriptArgs } from './bench/script-args.ts';
 
 const { values } = scriptArgs(import.meta.url, {
   options: {
-    data: { type: 'string', default: 'shared/data/clp/br' },
+    data: { type: 'string', default: '../shared/data/clp/br' },
     instances: { type: 'string', default: '20' },
     from: { type: 'string', default: '0' },
     seconds: { type: 'string', default: '5' },

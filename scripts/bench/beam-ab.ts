@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { brToInput, parseBr } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
+import { readCpuMs } from './process-cpu.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,7 +24,7 @@ const { values, positionals } = parseArgs({
     variant: { type: 'string', default: '0' },
     reads: { type: 'string', default: '3000' },
     rounds: { type: 'string', default: '10' },
-    data: { type: 'string', default: '/work/shared/data/clp/br' },
+    data: { type: 'string', default: '../shared/data/clp/br' },
   },
 });
 
@@ -46,11 +47,6 @@ async function checkoutOf(root: string): Promise<Checkout> {
   };
 }
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 const GENERAL = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
 const POLICIES = [
   { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
@@ -70,9 +66,9 @@ function runnerOf(c: Checkout, input: any, k: number): () => { ms: number; plan:
   const reads0 = Number(values.reads);
   return () => {
     reads = 0;
-    const t0 = cpuMs();
+    const t0 = readCpuMs();
     const state = c.search.beamSearch(p, root, reads0 * 0.01);
-    const ms = cpuMs() - t0;
+    const ms = readCpuMs() - t0;
     const text = state.placed.map((q: any) => `${q.x},${q.y},${q.z},${q.block.dx},${q.block.dy},${q.block.dz},${q.block.item}`).join(';');
     return { ms, plan: createHash('sha1').update(text).digest('hex').slice(0, 10) };
   };

@@ -23,6 +23,7 @@ import { Ticker } from '../../solver/ticker.ts';
 import { brToInput, parseBr } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { firstView } from './first-view.ts';
+import { readCpuMs } from './process-cpu.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,7 +36,7 @@ const { values, positionals } = parseArgs({
     greedies: { type: 'string', default: '0' },
     beam: { type: 'string' },
     reads: { type: 'string', default: '20000' },
-    data: { type: 'string', default: '/work/shared/data/clp/br' },
+    data: { type: 'string', default: '../shared/data/clp/br' },
   },
 });
 const set = positionals[0] ?? 'T100';
@@ -49,11 +50,6 @@ const instances = set.startsWith('T')
   ? generateSets([Number(set.slice(1))], count, Number(values.seed))[0].instances
   : parseBr(readFileSync(`${values.data}/thpack${set.slice(2)}.txt`, 'utf8')).slice(0, count);
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 function planHash(state: PackState): string {
   const text = state.placed.map((p) => `${p.x},${p.y},${p.z},${p.block.dx},${p.block.dy},${p.block.dz},${p.block.item}`).join(';');
   return createHash('sha1').update(text).digest('hex').slice(0, 10);
@@ -63,7 +59,7 @@ let sumRate = 0, sumFill = 0;
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
   let reads = 0;
-  const ticker = new Ticker(values.virtual ? { now: () => reads++ * 0.01 } : { now: cpuMs });
+  const ticker = new Ticker(values.virtual ? { now: () => reads++ * 0.01 } : { now: readCpuMs });
   const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
   const shared = new Map<string, Block[]>();
   const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
@@ -75,23 +71,23 @@ for (const inst of instances) {
     problems.push(p);
     return p;
   };
-  const c0 = cpuMs();
+  const c0 = readCpuMs();
   const deadline = ticker.now() + Number(values.seconds) * 1000;
   // The block lists first (improveUnit would build them in its first greedies): their cost apart.
   for (let k = 0; k < variants.length; k++) {
     const p = make(k, 0);
     for (let ph = 0; ph < phases.length; ph++) p.blocks(ph);
   }
-  const built = cpuMs() - c0;
+  const built = readCpuMs() - c0;
   const blockCount = problems.map((p) => p.blocks(0).length);
   const root = new PackState(view.spec, prep.items.length);
   const repeat = Number(values.greedies);
   if (repeat > 0) {
-    const g0 = cpuMs();
+    const g0 = readCpuMs();
     const w0 = problems.reduce((a, p) => a + p.work, 0);
     const plans: string[] = [];
     for (let r = 0; r < repeat; r++) for (const p of problems) plans.push(planHash(greedy(p, root.clone())));
-    const ms = cpuMs() - g0;
+    const ms = readCpuMs() - g0;
     const work = problems.reduce((a, p) => a + p.work, 0) - w0;
     const rate = (plans.length * 1000) / ms;
     sumRate += rate;
@@ -103,9 +99,9 @@ for (const inst of instances) {
     const p = problems[Number(values.beam)];
     const before = p.completions;
     reads = 0;
-    const b0 = cpuMs();
+    const b0 = readCpuMs();
     const state = beamSearch(p, root, Number(values.reads) * 0.01);
-    const ms = cpuMs() - b0;
+    const ms = readCpuMs() - b0;
     const rate = ((p.completions - before) * 1000) / ms;
     sumRate += rate;
     sumFill += state.volume / (view.spec.L * view.spec.W * view.spec.H);
@@ -113,9 +109,9 @@ for (const inst of instances) {
     continue;
   }
   problems.length = 0;
-  const s0 = cpuMs();
+  const s0 = readCpuMs();
   const best = improveUnit(make, variants.length, root, deadline, ticker, 1);
-  const searched = cpuMs() - s0;
+  const searched = readCpuMs() - s0;
   const completions = problems.reduce((a, p) => a + p.completions, 0);
   const fill = best.volume / (view.spec.L * view.spec.W * view.spec.H);
   const hash = planHash(best);

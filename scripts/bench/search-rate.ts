@@ -17,10 +17,11 @@ import { brToInput, parseBr, type BrInstance } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { csvInstanceFiles, loadCsvSets } from './csv-format.ts';
 import type { SolveHooks, SolveInput, SolveResult } from '../../solver/types.ts';
+import { readCpuMs } from './process-cpu.ts';
 
 const { values } = parseArgs({
   options: {
-    data: { type: 'string', default: 'shared/data/clp/br' },
+    data: { type: 'string', default: '../shared/data/clp/br' },
     instances: { type: 'string', default: '2' },
     seconds: { type: 'string', default: '2' },
     support: { type: 'string', default: 'full' },
@@ -38,18 +39,13 @@ async function solverOf(root: string): Promise<Solve> {
   return ((await import(pathToFileURL(join(resolve(root), 'solver/index.ts')).href)) as { solve: Solve }).solve;
 }
 
-function cpuMs(): number {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-}
-
 function rate(solve: Solve, input: SolveInput): { stepsPerSecond: number; volume: number; plan: string } {
   let polls = 0;
   let reads = 0;
   const fixed = values['fixed-work'];
-  const t0 = fixed ? cpuMs() : performance.now();
+  const t0 = fixed ? readCpuMs() : performance.now();
   const result = solve(input, { isCancelled: () => (polls++, false), ...(fixed ? { now: () => reads++ * 0.1 } : {}) });
-  const ms = (fixed ? cpuMs() : performance.now()) - t0;
+  const ms = (fixed ? readCpuMs() : performance.now()) - t0;
   const plan = createHash('sha1').update(JSON.stringify(result.placements)).digest('hex').slice(0, 10);
   return { stepsPerSecond: (polls * 32 * 1000) / ms, volume: result.totals.volumeLoadedMm3, plan };
 }
