@@ -55,7 +55,7 @@ function describe(f: ScaleFigures): string {
     `${f.fleet.padEnd(4)} ${String(f.pieces).padStart(6)} pieces (${f.lines} lines): first plan ${f.firstPlanMs} ms, total ${f.totalMs} ms, CPU ${f.cpuMs} ms, plan ${f.planHash}, ` +
     `peak RSS ${f.peakRssMb} MB, progress gap <= ${f.maxProgressGapMs} ms; Units ${f.units} (lower bound ${f.lowerBound}: ` +
     `volume ${f.boundBy.volume}, weight ${f.boundBy.weight}, floor ${f.boundBy.floor}; stronger bound ${f.strongerBound}: tall pieces' floor ` +
-    `${f.boundBy.tallFloor}, dual feasible functions ${f.boundBy.dff}, non-stackable floor ${f.boundBy.notStackableFloor}, volume and weight together ${f.boundBy.volumeWeight}; gap ${f.units - f.strongerBound}); utilization ${(f.volumeUtilization * 100).toFixed(1)} %; ` +
+    `${f.boundBy.tallFloor}, dual feasible functions ${f.boundBy.dff}, non-stackable floor ${f.boundBy.notStackableFloor}, volume and weight together ${f.boundBy.volumeWeight}, with the dead room above non-stackable pieces ${f.boundBy.deadRoom} (${f.boundBy.deadRoomValue.toFixed(2)}); gap ${f.units - f.strongerBound}); utilization ${(f.volumeUtilization * 100).toFixed(1)} %; ` +
     `unloaded ${f.piecesUnloaded} ${JSON.stringify(f.unloadedReasons)}; violations ${f.violations}${f.firstViolation ? ' ' + f.firstViolation : ''}`
   );
 }

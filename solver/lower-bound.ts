@@ -8,6 +8,7 @@
 // 1 (the volume argument applied to the transformed pieces). With rotations a piece counts its
 // smallest value over the orientations it may take, with several Unit types its smallest value
 // over the types it fits, so the bound holds whatever the support rule, Stops or groups.
+import { deadRoomBound } from './dead-room.ts';
 import { placedDims } from './orientation.ts';
 import type { SolverCargoLine, SolverEquipment } from './types.ts';
 
@@ -22,6 +23,8 @@ export interface UnitBounds {
   notStackableFloor: number;
   /** Volume and weight together, over Unit types of different payload per volume (see `volumeWeightBound`). */
   volumeWeight: number;
+  /** Volume and weight with the room nothing may use above non-stackable pieces (see `dead-room.ts`). */
+  deadRoom: number;
   bound: number;
 }
 
@@ -77,7 +80,8 @@ export function unitBounds(lines: SolverCargoLine[], equipment: SolverEquipment[
   const n = notStackableBound(lines, equipment, supportNone);
   const rows = equipment.map((e) => ({ volume: e.innerLengthMm * e.innerWidthMm * e.innerHeightMm, payload: e.maxPayloadG }));
   const vw = volumeWeightBound(volume, weight, rows);
-  return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, volumeWeight: vw, bound: Math.max(v, w, f, d, n, vw) };
+  const dr = deadRoomBound(lines, equipment, supportNone);
+  return { volume: v, weight: w, tallFloor: f, dff: d, notStackableFloor: n, volumeWeight: vw, deadRoom: dr, bound: Math.max(v, w, f, d, n, vw, dr) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve as ownSolve } from '../../solver/index.ts';
+import { deadRoomValue } from '../../solver/dead-room.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { FLEETS, generateCargo, scaleInput, unitLowerBound } from './cargo-generator.ts';
@@ -25,7 +26,7 @@ export interface ScaleFigures {
   maxProgressGapMs: number;
   units: number;
   lowerBound: number;
-  boundBy: { volume: number; weight: number; floor: number; tallFloor: number; dff: number; notStackableFloor: number; volumeWeight: number };
+  boundBy: { volume: number; weight: number; floor: number; tallFloor: number; dff: number; notStackableFloor: number; volumeWeight: number; deadRoom: number; deadRoomValue: number };
   /** The strongest valid bound: volume, weight, tall pieces' floor, the dual feasible functions and the non-stackable floor (rotation-aware). */
   strongerBound: number;
   piecesUnloaded: number;
@@ -69,7 +70,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
     firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), planHash,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
-    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff, notStackableFloor: tall.notStackableFloor, volumeWeight: tall.volumeWeight },
+    units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff, notStackableFloor: tall.notStackableFloor, volumeWeight: tall.volumeWeight, deadRoom: tall.deadRoom, deadRoomValue: deadRoomValue(lines, FLEETS[fleet]) },
     strongerBound: tall.bound,
     piecesUnloaded: result.totals.piecesUnloaded, unloadedReasons: reasons,
     volumeUtilization: result.totals.volumeUtilization,
