@@ -12,7 +12,7 @@
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
-import { OTHER_PLANS, type EntryOrder } from './fleet/orders.ts';
+import { OTHER_PLANS } from './fleet/orders.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
 import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
@@ -80,7 +80,7 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
 class OtherPlans {
   private next = 0;
   private needs: number;
-  private readonly fleets = new Map<EntryOrder, Fleet>();
+  private readonly fleets = new Map<string, Fleet>();
 
   constructor(private readonly fleet: Fleet, packMs: number) {
     this.needs = ORDER_TIME * packMs;
@@ -91,10 +91,11 @@ class OtherPlans {
     if (!this.fleet.severalStops) return plan;
     let best = plan;
     for (; this.next < OTHER_PLANS.length && end - ticker.now() >= this.needs; this.next++) {
-      const { order, phaseItems, blockOrder } = OTHER_PLANS[this.next];
+      const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
       const t0 = ticker.now();
-      let ordered = this.fleets.get(order);
-      if (!ordered) this.fleets.set(order, (ordered = this.fleet.reordered(order)));
+      const key = `${order}${stopsMerged ? ' merged' : ''}`;
+      let ordered = this.fleets.get(key);
+      if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
       const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
       this.needs = ticker.now() - t0;
       if (isEmpty(other.left, other.groupsLeft) && other.units.length < best.units.length) best = other;

@@ -86,8 +86,11 @@ export class Fleet {
   /** Per row: its cargo cut into phases once, and the phases' block lists kept across Units. */
   private readonly cuts: PhaseCuts;
 
-  /** `order`: what goes first within a Stop (fleet/orders.ts); `rows`: another order's rows and their group blocks, shared. */
-  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', rows?: SharedRows) {
+  /**
+   * `order`: what goes first within a Stop (fleet/orders.ts); `rows`: another order's rows and their group blocks, shared;
+   * `stopsMerged`: the Stops packed as one (fleet/orders.ts `OTHER_PLANS`).
+   */
+  constructor(private readonly input: SolveInput, private readonly prep: Prepared, private readonly ticker: Ticker, order: EntryOrder = 'volume', rows?: SharedRows, stopsMerged = false) {
     const supportNone = input.options.supportRule === 'none';
     const stops = new Set(prep.items.map((i) => i.phaseRank));
     // Wall building (front wall to door) for the first plan and whenever there are
@@ -99,7 +102,7 @@ export class Fleet {
     this.maxTotal = Math.min(input.options.maxUnitsTotal ?? 500, 500);
     // Non-stackable pieces next to the carriers they fit on, so both fall into one phase (fleet/carrier-pairs.ts).
     const height = Math.max(...input.equipment.map((e) => e.innerHeightMm));
-    this.entries = carriersFirst(sortedEntries(prep, order), prep.items, prep.counts, height);
+    this.entries = carriersFirst(sortedEntries(prep, order, stopsMerged), prep.items, prep.counts, height);
     this.cuts = new PhaseCuts(this.entries);
     this.takesAny = new Uint8Array(prep.items.length);
     this.groupBlocks = rows?.groupBlocks ?? new Map();
@@ -125,8 +128,8 @@ export class Fleet {
   }
 
   /** The same cargo and rows packed in another order (the rows' views and group blocks shared). */
-  reordered(order: EntryOrder): Fleet {
-    return new Fleet(this.input, this.prep, this.ticker, order, { views: this.views, groupBlocks: this.groupBlocks });
+  reordered(order: EntryOrder, stopsMerged = false): Fleet {
+    return new Fleet(this.input, this.prep, this.ticker, order, { views: this.views, groupBlocks: this.groupBlocks }, stopsMerged);
   }
 
   plan(mode: FleetMode): FleetPlan {
@@ -441,18 +444,18 @@ function capacity(view: EquipmentView, volumePerGram: number): number {
 
 /**
  * Items and groups in packing order: no-Stop first, then Stop 99 .. 1; within a Stop by
- * `order` (fleet/orders.ts), then bigger first (carriers aside).
+ * `order` (fleet/orders.ts), then bigger first (carriers aside). `stopsMerged`: all in one run.
  */
-function sortedEntries(prep: Prepared, order: EntryOrder): Entry[] {
+function sortedEntries(prep: Prepared, order: EntryOrder, stopsMerged = false): Entry[] {
   const items: Item[] = prep.items;
   const out: (Entry & { key: number })[] = [];
   for (const it of items) {
-    if (it.group < 0) out.push({ group: -1, item: it.index, rank: it.phaseRank, volume: it.volume, key: orderKey(order, items, [{ item: it.index, count: 1 }]) });
+    if (it.group < 0) out.push({ group: -1, item: it.index, rank: stopsMerged ? 0 : it.phaseRank, volume: it.volume, key: orderKey(order, items, [{ item: it.index, count: 1 }]) });
   }
   prep.groups.forEach((members, g) => {
     out.push({
       group: g, item: -1,
-      rank: Math.min(...members.map((i) => items[i].phaseRank)),
+      rank: stopsMerged ? 0 : Math.min(...members.map((i) => items[i].phaseRank)),
       volume: members.reduce((a, i) => a + items[i].volume * prep.counts[i], 0),
       key: orderKey(order, items, members.map((i) => ({ item: i, count: prep.counts[i] }))),
     });

@@ -6,6 +6,7 @@ import { OTHER_PLANS, orderKey } from '../../solver/pack/fleet/orders.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
+import { generateCargo, scaleInput } from '../../scripts/bench/cargo-generator.ts';
 import { equipment, fakeClock, input, line, solveChecked } from './helpers.ts';
 
 const UPRIGHT = ['LWH', 'WLH'] as const;
@@ -61,7 +62,7 @@ test('with several Stops the improvement loads every piece in no more Units, the
 });
 
 test('the other plans differ from each other and from the first plan (volume order, default phases, blocks by cross-section)', (t) => {
-  const keys = OTHER_PLANS.map(({ order, phaseItems, blockOrder }) => `${order}/${phaseItems ?? 'default'}/${blockOrder ?? 'section'}`);
+  const keys = OTHER_PLANS.map(({ order, phaseItems, blockOrder, stopsMerged }) => `${order}/${phaseItems ?? 'default'}/${blockOrder ?? 'section'}${stopsMerged ? '/merged' : ''}`);
   t.is(new Set(keys).size, keys.length);
   t.false(keys.includes('volume/default/section'));
 });
@@ -93,4 +94,20 @@ test('a cancel while the fleet is planned again in other orders stops the improv
   // Other orders come first with several Stops; a minute of budget would run on without the cancel.
   t.throws(() => fewerUnits(fleet, first, ticker.now() + 60_000, ticker, 1), { instanceOf: SolveCancelledError });
   t.true(performance.now() - started < 1000);
+});
+
+test('the Stops packed as one mix crates with carriers of other Stops: one Unit fewer, and the improvement keeps it', (t) => {
+  // Sea cargo of 150 pieces over four Stops: by Stops the last Unit holds Stop 1's crates and
+  // pallets nothing may stand on, alone.
+  const inp = scaleInput('sea', generateCargo(150, 8), 8, 0);
+  const fleet = new Fleet(inp, prepare(inp), new Ticker());
+  const byStops = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const merged = fleet.reordered('volume', true).plan({ beam: false, sliceMs: 0, deadline: 0 });
+  t.true(merged.left.every((n) => n === 0));
+  t.is(merged.groupsLeft.size, 0);
+  t.is(byStops.units.length, 3);
+  t.is(merged.units.length, 2);
+  const improved = solveChecked(t, { ...inp, options: { ...inp.options, timeBudgetMs: 3000 } }, { now: fakeClock(0.2) });
+  t.is(improved.totals.piecesUnloaded, 0);
+  t.is(improved.units.length, 2);
 });
