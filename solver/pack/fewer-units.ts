@@ -81,6 +81,8 @@ class OtherPlans {
   private next = 0;
   private needs: number;
   private readonly fleets = new Map<string, Fleet>();
+  /** The plan of the Stops packed as one, while it is the best. */
+  private merged: FleetPlan | null = null;
 
   constructor(private readonly fleet: Fleet, packMs: number) {
     this.needs = ORDER_TIME * packMs;
@@ -98,10 +100,20 @@ class OtherPlans {
       if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
       const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
       this.needs = ticker.now() - t0;
-      if (isEmpty(other.left, other.groupsLeft) && other.units.length < best.units.length) best = other;
+      if (!isEmpty(other.left, other.groupsLeft)) continue;
+      // A plan by Stops at the merged plan's count and equipment replaces it: fewer pieces stop-blocked.
+      const tie = best === this.merged && !stopsMerged && other.units.length === best.units.length && equipmentVolume(other) <= equipmentVolume(best);
+      if (other.units.length < best.units.length || tie) {
+        best = other;
+        if (stopsMerged) this.merged = other;
+      }
     }
     return best;
   }
+}
+
+function equipmentVolume(plan: FleetPlan): number {
+  return plan.units.reduce((a, u) => a + u.view.volume, 0);
 }
 
 /** The tail's moves (empty the last Unit, shrink it, repack the last few) while they succeed, until `end`. */
