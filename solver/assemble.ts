@@ -5,15 +5,18 @@ import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
 import { balanceLoad } from './balance.ts';
+import { stopSlices } from './stop-slices.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
-export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan, ticker: Ticker): Placement[] {
+/** `stopsUntil`: until when the Units' slices may be reordered for the Stops (stop-slices.ts); 0 for none. */
+export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan, ticker: Ticker, stopsUntil = 0): Placement[] {
   const nextFree = prep.freePieceIndices.map(() => 0);
   const lineIndex = new Map(input.lines.map((l, i) => [l.id, i]));
   const out: Placement[] = [];
-  for (const u of [...plan.units].sort((a, b) => a.index - b.index)) {
+  const sorted = [...plan.units].sort((a, b) => a.index - b.index);
+  for (const [k, u] of sorted.entries()) {
     ticker.poll();
     const unitPieces: Placement[] = [];
     if (u.fixedUnit >= 0) {
@@ -37,6 +40,9 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
       }
     }
     const lineOf = (p: Placement) => input.lines[lineIndex.get(p.cargoLineId)!];
+    // The time left shared over the Units still to come.
+    const until = ticker.now() + (stopsUntil - ticker.now()) / (sorted.length - k);
+    if (u.fixedUnit < 0 && until > ticker.now()) stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
     balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
     unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));

@@ -60,7 +60,7 @@ export function countStopBlocked(pieces: Placement[], openings: readonly Opening
 }
 
 /** Cargo of a higher rank above each piece: through the pieces resting on it, or higher with a floor-plan overlap. */
-function blockedAbove(g: UnitGeometry, rank: number[]): boolean[] {
+export function blockedAbove(g: UnitGeometry, rank: number[]): boolean[] {
   const higher = higherRankBeyond(g.pieces, rank, 'z', 1);
   // Highest rank resting on each piece directly or not; pieces on top are done first.
   const order = [...g.pieces.keys()].sort((a, b) => g.pieces[b].zMm - g.pieces[a].zMm);
