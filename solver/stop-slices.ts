@@ -8,9 +8,8 @@
 // only when the `stop-blocked` advisory names fewer pieces. A plan of the Stops packed as one
 // (fleet/orders.ts) mixes every Stop in every Unit: there most blocked pieces have cargo of a
 // later Stop in front.
-import { higherRankBeyond } from './advisories/cargo-beyond.ts';
-import { blockedAbove, countStopBlocked } from './advisories/stops.ts';
-import { analyseUnit } from './check/unit-geometry.ts';
+import { countStopBlocked } from './advisories/stops.ts';
+import { stopBlockedCounter } from './stop-count.ts';
 import type { Ticker } from './ticker.ts';
 import type { Placement, SolverEquipment } from './types.ts';
 
@@ -33,7 +32,8 @@ export function stopSlices(
   if (new Set(pieces.map((p) => p.stop ?? Infinity)).size < 2) return;
   let best = countStopBlocked(pieces, eq.openings);
   if (best === 0) return;
-  const count = blockedCounter(pieces, eq);
+  // What lies above each piece never changes here: pieces of different parts share no floor area.
+  const count = stopBlockedCounter(pieces, eq, true);
   const span = spansOf(pieces, groupOf);
   const root = build(pieces, 'x', span, true);
   // Deepest first, so a part is settled before the part holding it moves it as a whole; the
@@ -78,44 +78,35 @@ function arranged(n: Node, count: () => number, blocked: number, deadline: numbe
     return true;
   };
   const depth = parts.map(({ c }) => meanRank(c.pieces));
-  const kept = order;
+  const sortedFrom = order;
   order = [...order].sort((a, b) => depth[b] - depth[a] || a - b);
-  if (!better()) order = kept;
+  if (!better()) order = sortedFrom;
   for (let i = 0; i < parts.length && ticker.now() < deadline; i++) {
     flip[i] = true;
     if (!better()) flip[i] = false;
   }
-  for (let i = 0; i + 1 < order.length && ticker.now() < deadline; i++) {
-    [order[i], order[i + 1]] = [order[i + 1], order[i]];
-    if (!better()) [order[i], order[i + 1]] = [order[i + 1], order[i]];
+  // Each part tried at every other place, then mirrored again, while that helps.
+  for (let improved = true; improved && ticker.now() < deadline; ) {
+    improved = false;
+    for (let i = 0; i < order.length && ticker.now() < deadline; i++) {
+      for (let j = 0; j < order.length; j++) {
+        if (j === i) continue;
+        const kept = order;
+        const moved = order.filter((_, k) => k !== i);
+        moved.splice(j, 0, order[i]);
+        order = moved;
+        if (better()) improved = true;
+        else order = kept;
+      }
+    }
+    for (let i = 0; i < parts.length && ticker.now() < deadline; i++) {
+      flip[i] = !flip[i];
+      if (better()) improved = true;
+      else flip[i] = !flip[i];
+    }
   }
   lay();
   return best;
-}
-
-/**
- * The `stop-blocked` count (advisories/stops.ts) of the pieces as they move: what lies above
- * each piece is worked out once (the moves never change it: pieces of different parts share
- * no floor area), only the cargo in front of each is looked at again.
- */
-function blockedCounter(pieces: Placement[], eq: SolverEquipment): () => number {
-  const rank = pieces.map((p) => p.stop ?? Infinity);
-  const above = blockedAbove(analyseUnit(pieces), rank);
-  const exits = eq.openings.filter((o) => o !== 'top');
-  const throughDoor = !eq.openings.includes('top') && exits.length > 0;
-  return () => {
-    const rear = exits.includes('rear') ? higherRankBeyond(pieces, rank, 'x', 1) : null;
-    const left = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', -1) : null;
-    const right = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', 1) : null;
-    let n = 0;
-    for (let i = 0; i < pieces.length; i++) {
-      if (!Number.isFinite(rank[i])) continue;
-      const viaRear = rear ? rear[i] : true;
-      const viaSide = left && right ? left[i] && right[i] : true;
-      if (above[i] || (throughDoor && viaRear && viaSide)) n++;
-    }
-    return n;
-  };
 }
 
 /** Volume-weighted Stop of the pieces (no Stop counts as 100: deepest). */
