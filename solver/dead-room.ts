@@ -31,6 +31,7 @@
 // because each piece above the floor rests on at least one piece (support over 0).
 import { placedDims } from './orientation.ts';
 import type { SolverCargoLine, SolverEquipment } from './types.ts';
+import { weightShares } from './weight-shares.ts';
 
 type Way = [number, number, number];
 
@@ -71,7 +72,7 @@ export function deadRoomValue(lines: SolverCargoLine[], equipment: SolverEquipme
   const table = tableOf(live, ways, rows, caps, under);
   let best = 0;
   for (let c = 0; c < caps.length; c++) {
-    for (const t of shares(rows)) best = Math.max(best, total(table, rows, caps[c], c, t));
+    for (const t of weightShares(rows)) best = Math.max(best, total(table, rows, caps[c], c, t));
   }
   return best;
 }
@@ -175,23 +176,6 @@ function capsOf(lines: SolverCargoLine[], ways: Way[][], rows: TypeRow[], under:
 /** The least room left above a piece of height h in a Unit of height H: H - h - the highest base it may have. */
 function gapAbove(h: number, H: number, base: Int32Array): number {
   return H - h - base[H - h];
-}
-
-/** Weight shares to try: 0, 1 and where two types' mixed capacities cross (see `volumeWeightBound`). */
-function shares(rows: TypeRow[]): number[] {
-  const P = Math.max(...rows.map((r) => r.payload)), V = Math.max(...rows.map((r) => r.volume));
-  if (!(P > 0)) return [0];
-  const lines = rows.map((r) => ({ a: r.volume / V, b: r.payload / P - r.volume / V }));
-  const out = [0, 1];
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      const db = lines[i].b - lines[j].b;
-      if (db === 0) continue;
-      const t = (lines[j].a - lines[i].a) / db;
-      if (t > 0 && t < 1) out.push(t);
-    }
-  }
-  return out;
 }
 
 /** The sum over pieces of their least share of a Unit, at cap G (index c) and weight share t. */

@@ -11,6 +11,7 @@
 import { deadRoomBound } from './dead-room.ts';
 import { placedDims } from './orientation.ts';
 import type { SolverCargoLine, SolverEquipment } from './types.ts';
+import { weightShares } from './weight-shares.ts';
 
 export interface UnitBounds {
   volume: number;
@@ -97,17 +98,8 @@ export function volumeWeightBound(volume: number, weight: number, rows: { volume
   if (rows.length === 0 || !(P > 0) || !(V > 0)) return 0;
   // Per row, its measure at t is a + b * t.
   const lines = rows.map((r) => ({ a: r.volume / V, b: r.payload / P - r.volume / V }));
-  const shares = [0, 1];
-  for (let i = 0; i < lines.length; i++) {
-    for (let j = i + 1; j < lines.length; j++) {
-      const db = lines[i].b - lines[j].b;
-      if (db === 0) continue;
-      const t = (lines[j].a - lines[i].a) / db;
-      if (t > 0 && t < 1) shares.push(t);
-    }
-  }
   let best = 0;
-  for (const t of shares) {
+  for (const t of weightShares(rows)) {
     const cargo = t * (weight / P) + (1 - t) * (volume / V);
     const unit = Math.max(...lines.map((l) => l.a + l.b * t));
     best = Math.max(best, Math.ceil(cargo / unit - 1e-9));
