@@ -33,7 +33,7 @@ export function stopSlices(
   let best = countStopBlocked(pieces, eq.openings);
   if (best === 0) return;
   // What lies above each piece never changes here: pieces of different parts share no floor area.
-  const count = stopBlockedCounter(pieces, eq, true);
+  const count = stopBlockedCounter(pieces, eq);
   const span = spansOf(pieces, groupOf);
   const root = build(pieces, 'x', span, true);
   // Deepest first, so a part is settled before the part holding it moves it as a whole; the

@@ -22,24 +22,13 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
   const pieces = g.pieces;
   const rank = pieces.map((p) => p.stop ?? Infinity);
   if (!rank.some(Number.isFinite) || new Set(rank).size < 2) return [];
-  const above = blockedAbove(g, rank);
-  const exits = openings.filter((o) => o !== 'top');
-  const rear = exits.includes('rear') ? higherRankBeyond(pieces, rank, 'x', 1) : null;
-  const left = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', -1) : null;
-  const right = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', 1) : null;
-  const hasTop = openings.includes('top');
-
+  const flags = blockedFlags(pieces, rank, blockedAbove(g, rank), openings);
   const blockedByStop = new Map<number, Placement[]>();
   pieces.forEach((p, i) => {
-    if (!Number.isFinite(rank[i])) return;
-    const viaRear = rear ? rear[i] : true;
-    const viaSide = left && right ? left[i] && right[i] : true;
-    const noWayOut = !hasTop && exits.length > 0 && viaRear && viaSide;
-    if (above[i] || noWayOut) {
-      const list = blockedByStop.get(p.stop!) ?? [];
-      list.push(p);
-      blockedByStop.set(p.stop!, list);
-    }
+    if (!flags[i]) return;
+    const list = blockedByStop.get(p.stop!) ?? [];
+    list.push(p);
+    blockedByStop.set(p.stop!, list);
   });
   return [...blockedByStop.entries()]
     .sort(([a], [b]) => a - b)
@@ -57,6 +46,25 @@ export function stopWarnings(unitIndex: number, g: UnitGeometry, openings: reado
 export function countStopBlocked(pieces: Placement[], openings: readonly Opening[]): number {
   if (pieces.length === 0) return 0;
   return stopWarnings(0, analyseUnit(pieces), openings).reduce((a, w) => a + w.pieces.length, 0);
+}
+
+/**
+ * Per piece, whether it is blocked: a Stop's piece with cargo of a higher rank `above` it, or in
+ * front of every opening it could leave through (see `stopWarnings`). `above` is passed in, since
+ * moves that keep every contact (stop-slices.ts) leave it as it was.
+ */
+export function blockedFlags(pieces: Placement[], rank: number[], above: boolean[], openings: readonly Opening[]): boolean[] {
+  const exits = openings.filter((o) => o !== 'top');
+  const rear = exits.includes('rear') ? higherRankBeyond(pieces, rank, 'x', 1) : null;
+  const left = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', -1) : null;
+  const right = exits.includes('side') ? higherRankBeyond(pieces, rank, 'y', 1) : null;
+  const hasTop = openings.includes('top');
+  return pieces.map((_, i) => {
+    if (!Number.isFinite(rank[i])) return false;
+    const viaRear = rear ? rear[i] : true;
+    const viaSide = left && right ? left[i] && right[i] : true;
+    return above[i] || (!hasTop && exits.length > 0 && viaRear && viaSide);
+  });
 }
 
 /** Cargo of a higher rank above each piece: through the pieces resting on it, or higher with a floor-plan overlap. */
