@@ -43,3 +43,13 @@ test('nothing moves when no move blocks fewer pieces, nor where pieces are locke
   stopSlices(locked, eq, noGroups, Infinity, new Ticker());
   t.deepEqual(locked.map((p) => p.xMm), [0, 1000]);
 });
+
+test('a keep-together group moves as one slice: the Stops never split it, even where that would block fewer', (t) => {
+  // Group of a (Stop 1) and b (Stop 3), c (Stop 2) alone. Split, b c a would block nothing; the
+  // group whole, the best order still blocks one piece.
+  const pieces = [piece('a', 1, 0, 0, 1000), piece('b', 3, 1000, 0, 1000), piece('c', 2, 2000, 0, 1000)];
+  const groupOf = (p: Placement) => (p.cargoLineId === 'c' ? null : 'G');
+  stopSlices(pieces, eq, groupOf, Infinity, new Ticker());
+  t.is(Math.abs(pieces[0].xMm - pieces[1].xMm), 1000);
+  t.is(countStopBlocked(pieces, eq.openings), 1);
+});
