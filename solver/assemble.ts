@@ -5,6 +5,7 @@ import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
 import { balanceLoad } from './balance.ts';
+import { stopStacks } from './stop-stacks.ts';
 import { stopSlices } from './stop-slices.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
@@ -42,7 +43,11 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
     const lineOf = (p: Placement) => input.lines[lineIndex.get(p.cargoLineId)!];
     // The time left shared over the Units still to come.
     const until = ticker.now() + (stopsUntil - ticker.now()) / (sorted.length - k);
-    if (u.fixedUnit < 0 && until > ticker.now()) stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
+    if (u.fixedUnit < 0 && until > ticker.now()) {
+      // Half the share for the stacks (what stands above), the rest for the slices (what stands in front).
+      if (input.options.supportRule !== 'none') stopStacks(unitPieces, u.view.equipment, lineOf, (ticker.now() + until) / 2, ticker);
+      stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
+    }
     balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
     unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));
