@@ -72,6 +72,8 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     }
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
+    // The plan by Stops, whose first Units a plan of the Stops packed as one may keep (stop-hybrid.ts).
+    const byStops = plan;
     const fewer = atBound(plan, bound) ? plan : fewerUnits(fleet, plan, stopsFrom, ticker, packMs);
     if (fewer !== plan) {
       iterations++;
@@ -81,7 +83,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
     const slicesAfford = (budget * SLICES_SHARE) / plan.units.length >= MIN_SLICES_MS;
     if (slicesAfford && blockedPieces(fleet, prep, plan) > 0) stopsUntil = end;
     const slicesFrom = end - (stopsUntil > 0 ? budget * SLICES_SHARE : 0);
-    const unblocked = fewerBlocked(fleet, prep, plan, slicesFrom, ticker, (a, b) => compare(prep, a, b), firstPlanMs);
+    const unblocked = fewerBlocked(fleet, prep, plan, slicesFrom, ticker, (a, b) => compare(prep, a, b), firstPlanMs, byStops);
     if (unblocked !== plan) {
       iterations++;
       plan = unblocked;

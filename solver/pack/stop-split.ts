@@ -1,7 +1,8 @@
 // Stops without blocking at the same Unit count. Wall building packs the deepest Stop first,
 // but a later-unloaded block can still end up in front of (or above) a Stop's pieces: a
 // carton slid into a strip beside a crate that the next crate then covers. With the time
-// left after the Unit count is settled: (1) repack each Unit that has `stop-blocked` pieces from
+// left after the Unit count is settled: (0) where the Stops packed as one won, keep the first
+// Units of the plan by Stops and pack only the rest as one (stop-hybrid.ts); (1) repack each Unit that has `stop-blocked` pieces from
 // its own cargo with the Stop guard on (stop-guard.ts), what that leaves over put into the
 // other Units under the guard, and what still has no room put in without it (the repacked
 // Unit first), kept when every piece still goes and fewer are blocked; (2) if pieces stay blocked, plan the whole fleet again with the
@@ -17,6 +18,7 @@ import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
 import { reopen } from './fewer-units.ts';
 import { cargoOfUnits } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
+import { stopsMergedLast } from './stop-hybrid.ts';
 
 /** Negative when plan a is better by the objectives that come before Stops. */
 export type PlanOrder = (a: FleetPlan, b: FleetPlan) => number;
@@ -27,11 +29,13 @@ export type PlanOrder = (a: FleetPlan, b: FleetPlan) => number;
  */
 export function fewerBlocked(
   fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: number, ticker: Ticker, order: PlanOrder, firstPlanMs: number,
+  byStops: FleetPlan = plan,
 ): FleetPlan {
   if (!fleet.severalStops) return plan;
   const blocked = new BlockedCounter(prep);
   if (blocked.ofPlan(plan) === 0) return plan;
-  let best = repackBlockedUnits(fleet, blocked, plan, deadline, ticker);
+  const mixedLast = byStops === plan ? plan : stopsMergedLast(fleet, prep, byStops, plan, deadline, ticker, order, (p) => blocked.ofPlan(p));
+  let best = repackBlockedUnits(fleet, blocked, mixedLast, deadline, ticker);
   if (blocked.ofPlan(best) > 0 && deadline - ticker.now() > 2 * firstPlanMs) {
     const slice = (deadline - ticker.now()) / Math.max(1, best.units.length);
     const guarded = fleet.plan({ beam: true, sliceMs: slice, deadline, stopGuard: true });
