@@ -9,7 +9,7 @@
 // them, and most of those a piece of their own floor plan directly on top.
 import { countStopBlocked } from './advisories/stops.ts';
 import { footprintOverlap } from './check/geometry.ts';
-import { analyseUnit, type UnitGeometry } from './check/unit-geometry.ts';
+import { analyseUnit, weightResting, type UnitGeometry } from './check/unit-geometry.ts';
 import type { Ticker } from './ticker.ts';
 import type { Placement, SolverCargoLine, SolverEquipment } from './types.ts';
 
@@ -142,7 +142,7 @@ function stackingHolds(g: UnitGeometry, stack: number[], order: number[], lineOf
   }
   const top = stack[stack.length - 1];
   const onTop = g.above[top];
-  let carried = weightResting(g, top, lineOf);
+  let carried = weightResting(g, top, (p) => lineOf(p).weightG);
   for (let k = order.length - 1; k >= 0; k--) {
     const l = line(order[k]);
     const next = k + 1 < order.length ? [order[k + 1]] : onTop;
@@ -151,19 +151,4 @@ function stackingHolds(g: UnitGeometry, stack: number[], order: number[], lineOf
     carried += l.weightG;
   }
   return true;
-}
-
-/** The weight resting on piece i, directly or through other pieces. */
-function weightResting(g: UnitGeometry, i: number, lineOf: LineOf): number {
-  const seen = new Set<number>([i]);
-  const todo = [...g.above[i]];
-  let total = 0;
-  while (todo.length > 0) {
-    const j = todo.pop()!;
-    if (seen.has(j)) continue;
-    seen.add(j);
-    total += lineOf(g.pieces[j]).weightG;
-    todo.push(...g.above[j]);
-  }
-  return total;
 }

@@ -37,6 +37,22 @@ export function analyseUnit(pieces: Placement[]): UnitGeometry {
   return { pieces, grid, neighbours, below, above, overlaps };
 }
 
+/** The weight resting on piece i, directly or through other pieces; stops counting once past `limit`. */
+export function weightResting(g: UnitGeometry, i: number, weightOf: (p: Placement) => number, limit = Infinity): number {
+  const seen = new Set<number>([i]);
+  const stack = [...g.above[i]];
+  let total = 0;
+  while (stack.length > 0) {
+    const j = stack.pop()!;
+    if (seen.has(j)) continue;
+    seen.add(j);
+    total += weightOf(g.pieces[j]);
+    if (total > limit) return total;
+    stack.push(...g.above[j]);
+  }
+  return total;
+}
+
 /** Group placements by Unit index, keeping their order. */
 export function placementsByUnit(placements: readonly Placement[]): Map<number, Placement[]> {
   const byUnit = new Map<number, Placement[]>();

@@ -9,17 +9,20 @@ import { generateCargo, scaleInput } from '../../scripts/bench/cargo-generator.t
 const equipmentVolume = (p: FleetPlan) => p.units.reduce((a, u) => a + u.view.volume, 0);
 const byUnitsThenEquipment = (a: FleetPlan, b: FleetPlan) => a.units.length - b.units.length || equipmentVolume(a) - equipmentVolume(b);
 
-test('the first Units by Stops kept and only the rest packed as one: the merged plan\'s Units, far fewer pieces blocked', (t) => {
-  // Sea cargo of 200 pieces over four Stops: by Stops 4 Units, all Stops packed as one 3 with
-  // most pieces blocked.
+/** Sea cargo of 200 pieces over four Stops: by Stops 4 Units, all Stops packed as one 3 with most pieces blocked. */
+function twoPlans() {
   const input = scaleInput('sea', generateCargo(200, 9), 9, 0);
   const prep = prepare(input);
   const fleet = new Fleet(input, prep, new Ticker());
   const byStops = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
   const merged = fleet.reordered('volume', true).plan({ beam: false, sliceMs: 0, deadline: 0 });
+  return { prep, fleet, byStops, merged, blocked: (p: FleetPlan) => blockedPieces(fleet, prep, p) };
+}
+
+test('the first Units by Stops kept and only the rest packed as one: the merged plan\'s Units, far fewer pieces blocked', (t) => {
+  const { prep, fleet, byStops, merged, blocked } = twoPlans();
   t.is(byStops.units.length, 4);
   t.is(merged.units.length, 3);
-  const blocked = (p: FleetPlan) => blockedPieces(fleet, prep, p);
   const mixedLast = stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), byUnitsThenEquipment, blocked);
   t.is(mixedLast.units.length, 3);
   t.true(mixedLast.left.every((n) => n === 0) && mixedLast.groupsLeft.size === 0);
@@ -29,12 +32,8 @@ test('the first Units by Stops kept and only the rest packed as one: the merged 
 });
 
 test('a plan of more equipment is not taken for fewer blocked pieces: Units and equipment rank before the Stops', (t) => {
-  const input = scaleInput('sea', generateCargo(200, 9), 9, 0);
-  const prep = prepare(input);
-  const fleet = new Fleet(input, prep, new Ticker());
-  const byStops = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
-  const merged = fleet.reordered('volume', true).plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const { prep, fleet, byStops, merged, blocked } = twoPlans();
   // An order that finds every other plan worse than the merged one.
   const mergedBest = (a: FleetPlan, b: FleetPlan) => (a === b ? 0 : a === merged ? -1 : 1);
-  t.is(stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), mergedBest, (p) => blockedPieces(fleet, prep, p)), merged);
+  t.is(stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), mergedBest, blocked), merged);
 });

@@ -1,6 +1,6 @@
 import type { CheckContext, Violation } from '../context.ts';
 import { pieceName, pieceNames, pieceRef } from '../geometry.ts';
-import type { UnitGeometry } from '../unit-geometry.ts';
+import { weightResting } from '../unit-geometry.ts';
 
 /** Nothing stands on a `stackable: false` piece. */
 export function checkNotStackable(ctx: CheckContext): Violation[] {
@@ -39,7 +39,7 @@ export function checkFragile(ctx: CheckContext): Violation[] {
         });
       }
       const own = ctx.lines.get(p.cargoLineId)!.weightG;
-      const carried = carriedWeight(ctx, g, i, own);
+      const carried = weightResting(g, i, (q) => ctx.lines.get(q.cargoLineId)?.weightG ?? 0, own);
       if (carried > own) {
         out.push({
           rule: 'fragile',
@@ -50,20 +50,4 @@ export function checkFragile(ctx: CheckContext): Violation[] {
     });
   }
   return out;
-}
-
-/** Weight of everything resting on piece i, directly or not; stops counting once past `limit`. */
-function carriedWeight(ctx: CheckContext, g: UnitGeometry, i: number, limit: number): number {
-  const seen = new Set<number>([i]);
-  const stack = [...g.above[i]];
-  let total = 0;
-  while (stack.length > 0) {
-    const j = stack.pop()!;
-    if (seen.has(j)) continue;
-    seen.add(j);
-    total += ctx.lines.get(g.pieces[j].cargoLineId)?.weightG ?? 0;
-    if (total > limit) return total;
-    stack.push(...g.above[j]);
-  }
-  return total;
 }
