@@ -21,6 +21,9 @@ export function stopStacks(pieces: Placement[], eq: SolverEquipment, lineOf: Lin
   if (new Set(pieces.map((p) => p.stop ?? Infinity)).size < 2) return;
   let best = countStopBlocked(pieces, eq.openings);
   if (best === 0) return;
+  // Worked out once: a turn changes which piece of a stack lies on top, not whether anything
+  // stands on the stack, nor the area it carries, nor its weight; and the top can turn fragile
+  // only where all it carries is fragile (so every later order there still meets a fragile top).
   const g = analyseUnit(pieces);
   const groups = groupBoxes(pieces, lineOf);
   for (const [n, stack] of stacksOf(g).entries()) {

@@ -1,5 +1,6 @@
 import test from 'ava';
 import { countStopBlocked } from '../../solver/advisories/stops.ts';
+import { analyseUnit } from '../../solver/check/unit-geometry.ts';
 import { stopStacks } from '../../solver/stop-stacks.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { Placement, SolverCargoLine } from '../../solver/types.ts';
@@ -65,4 +66,27 @@ test('a stack holding part of a keep-together group is never turned: the group s
   t.is(countStopBlocked(pieces, eq.openings), 1);
   stopStacks(pieces, eq, lines, Infinity, new Ticker());
   t.deepEqual(pieces.map((p) => p.zMm), [0, 0, 500]);
+});
+
+test('a stack standing on a stack turned before it turns too, and no non-fragile piece ends on a fragile one', (t) => {
+  // B: fragile x (Stop 2) under y (Stop 3), turned: x on top. T on B's top: fragile t1 (Stop 1) under fragile t2 (Stop 2).
+  const half = (id: string, stop: number, z: number) => ({ ...piece(id, stop, 0, z, 500), lengthMm: 500 });
+  const pieces = [piece('x', 2, 0, 0, 500), piece('y', 3, 0, 500, 500), half('t1', 1, 1000), half('t2', 2, 1500)];
+  const lines = linesOf({ x: { fragile: true, weightG: 100_000 }, t1: { fragile: true, weightG: 10_000 }, t2: { fragile: true, weightG: 10_000 } });
+  t.is(countStopBlocked(pieces, eq.openings), 2);
+  stopStacks(pieces, eq, lines, Infinity, new Ticker());
+  t.deepEqual(pieces.map((p) => p.zMm), [500, 0, 1500, 1000]);
+  t.is(countStopBlocked(pieces, eq.openings), 0);
+  const g = analyseUnit(pieces);
+  pieces.forEach((p, i) => {
+    if (lines(p).fragile) t.true(g.above[i].every((j) => lines(pieces[j]).fragile), `${p.cargoLineId} carries ${g.above[i].map((j) => pieces[j].cargoLineId)}`);
+  });
+});
+
+test('nothing turns in a Unit holding locked or manual pieces: they stay where they were put', (t) => {
+  for (const flag of ['locked', 'manual'] as const) {
+    const pieces = [{ ...piece('s1', 1, 0, 0, 600), [flag]: true }, piece('s2', 2, 0, 600, 400)];
+    stopStacks(pieces, eq, linesOf(), Infinity, new Ticker());
+    t.deepEqual(pieces.map((p) => p.zMm), [0, 600]);
+  }
 });
