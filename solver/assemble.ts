@@ -7,6 +7,7 @@ import { loadingSteps } from './loading-order.ts';
 import { balanceLoad } from './balance.ts';
 import { stopStacks } from './stop-stacks.ts';
 import { stopSlices } from './stop-slices.ts';
+import { stopTowers } from './stop-towers.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
@@ -44,9 +45,11 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
     // The time left shared over the Units still to come.
     const until = ticker.now() + (stopsUntil - ticker.now()) / (sorted.length - k);
     if (u.fixedUnit < 0 && until > ticker.now()) {
-      // Half the share for the stacks (what stands above), the rest for the slices (what stands in front).
-      if (input.options.supportRule !== 'none') stopStacks(unitPieces, u.view.equipment, lineOf, (ticker.now() + until) / 2, ticker);
-      stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
+      // A third of the share each: the stacks (what stands above), the slices and the towers (what stands in front).
+      const third = (until - ticker.now()) / 3;
+      if (input.options.supportRule !== 'none') stopStacks(unitPieces, u.view.equipment, lineOf, ticker.now() + third, ticker);
+      stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until - third, ticker);
+      stopTowers(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
     }
     balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));

@@ -1,0 +1,253 @@
+// Stops after packing, by towers trading places: a tower is a piece on the floor with all that
+// stands over its floor plan up to the roof, when each such piece lies wholly within that plan
+// (nothing outside it reaches over it, nothing of it reaches out). Two towers of one floor plan
+// (the same length and width) can trade places, and each can be mirrored lengthwise within its
+// own plan: every piece keeps what it stands on and what stands on it, and no piece outside
+// the two is touched from above or below. Only what stands in front of what changes, so deeper
+// Stops can go further from the door where the lengthwise slices (stop-slices.ts) find no cut
+// across the whole width (pallets of 1,200 and 800 mm side by side, long goods along a wall).
+// A move is kept only when fewer pieces are `stop-blocked`.
+import { blockedAbove, countStopBlocked } from './advisories/stops.ts';
+import { analyseUnit } from './check/unit-geometry.ts';
+import type { Ticker } from './ticker.ts';
+import type { Placement, SolverEquipment } from './types.ts';
+
+interface Tower {
+  /** The floor plan's corner and size. */
+  x: number;
+  y: number;
+  dx: number;
+  dy: number;
+  /** Indices of its pieces in the Unit's list. */
+  members: number[];
+}
+
+/** Moves whole towers (see above) while that blocks fewer pieces, until `deadline`. */
+export function stopTowers(
+  pieces: Placement[], eq: SolverEquipment, groupOf: (p: Placement) => string | null, deadline: number, ticker: Ticker,
+): void {
+  if (pieces.length < 3 || pieces.some((p) => p.locked || p.manual)) return;
+  const rank = pieces.map((p) => p.stop ?? Infinity);
+  if (new Set(rank).size < 2) return;
+  const classes = towerClasses(pieces, groupOf);
+  if (classes.length === 0) return;
+  const count = new FrontCount(pieces, rank, blockedAbove(analyseUnit(pieces), rank), eq.openings);
+  const start = countStopBlocked(pieces, eq.openings);
+  let best = count.total();
+  if (best === 0 || start === 0) return;
+  const from = pieces.map((p) => [p.xMm, p.yMm]);
+  // Each tower's pieces relative to its own corner, and where each place (slot) is.
+  const rel = new Map<number, { x: number; y: number }>();
+  for (const towers of classes) for (const t of towers) for (const i of t.members) rel.set(i, { x: pieces[i].xMm - t.x, y: pieces[i].yMm - t.y });
+  const slots = classes.map((towers) => towers.map((t) => ({ x: t.x, y: t.y })));
+  // at[c][s]: the tower of class c in slot s; flip[c][k]: tower k mirrored lengthwise.
+  const at = classes.map((towers) => towers.map((_, k) => k));
+  // flip[c][k]: bit 1 mirrored lengthwise, bit 2 across.
+  const flip = classes.map((towers) => towers.map(() => 0));
+  const place = (c: number, s: number) => {
+    const t = classes[c][at[c][s]];
+    const { x, y } = slots[c][s];
+    for (const i of t.members) {
+      const r = rel.get(i)!;
+      const f = flip[c][at[c][s]];
+      const px = f & 1 ? t.dx - r.x - pieces[i].lengthMm : r.x;
+      const py = f & 2 ? t.dy - r.y - pieces[i].widthMm : r.y;
+      count.move(i, x + px, y + py);
+    }
+  };
+  const better = (): boolean => {
+    const n = count.total();
+    if (n >= best) return false;
+    best = n;
+    return true;
+  };
+  // Deepest Stops first: each class's towers by the latest Stop they hold into the places from the front wall.
+  for (let c = 0; c < classes.length; c++) {
+    const kept = at[c].slice();
+    const bySlot = slots[c].map((_, s) => s).sort((a, b) => slots[c][a].x - slots[c][b].x || slots[c][a].y - slots[c][b].y);
+    const byDepth = classes[c].map((_, k) => k).sort((a, b) => deepKey(classes[c][b], rank) - deepKey(classes[c][a], rank) || a - b);
+    bySlot.forEach((s, k) => (at[c][s] = byDepth[k]));
+    for (let s = 0; s < at[c].length; s++) place(c, s);
+    if (!better()) {
+      at[c] = kept;
+      for (let s = 0; s < at[c].length; s++) place(c, s);
+    }
+  }
+  for (let improved = true; improved && ticker.now() < deadline; ) {
+    improved = false;
+    for (let c = 0; c < classes.length; c++) {
+      const m = at[c].length;
+      for (let s = 0; s < m && ticker.now() < deadline; s++) {
+        for (let q = s + 1; q < m; q++) {
+          [at[c][s], at[c][q]] = [at[c][q], at[c][s]];
+          place(c, s);
+          place(c, q);
+          if (better()) {
+            improved = true;
+            continue;
+          }
+          [at[c][s], at[c][q]] = [at[c][q], at[c][s]];
+          place(c, s);
+          place(c, q);
+        }
+        const k = at[c][s];
+        for (const bit of [1, 2]) {
+          flip[c][k] ^= bit;
+          place(c, s);
+          if (better()) improved = true;
+          else {
+            flip[c][k] ^= bit;
+            place(c, s);
+          }
+        }
+      }
+    }
+  }
+  count.write(pieces);
+  // The advisory itself has the last word: the moves are undone unless it names fewer pieces.
+  if (countStopBlocked(pieces, eq.openings) >= start) pieces.forEach((p, i) => ([p.xMm, p.yMm] = from[i]));
+}
+
+/** The latest Stop a tower holds (no Stop the latest), then the volume-weighted mean: the deepest first. */
+function deepKey(t: Tower, rank: number[]): number {
+  let max = -Infinity;
+  for (const i of t.members) max = Math.max(max, rank[i]);
+  return Number.isFinite(max) ? max : 1000;
+}
+
+/** The Unit's towers by floor plan, only plans with two or more (what can trade places). */
+function towerClasses(pieces: Placement[], groupOf: (p: Placement) => string | null): Tower[][] {
+  // A keep-together group's box: a tower may hold a whole group, but must not meet another's box.
+  const groups = new Map<string, { x0: number; y0: number; x1: number; y1: number; members: Set<number> }>();
+  pieces.forEach((p, i) => {
+    const g = groupOf(p);
+    if (!g) return;
+    const b = groups.get(g) ?? { x0: Infinity, y0: Infinity, x1: -Infinity, y1: -Infinity, members: new Set<number>() };
+    b.x0 = Math.min(b.x0, p.xMm);
+    b.y0 = Math.min(b.y0, p.yMm);
+    b.x1 = Math.max(b.x1, p.xMm + p.lengthMm);
+    b.y1 = Math.max(b.y1, p.yMm + p.widthMm);
+    b.members.add(i);
+    groups.set(g, b);
+  });
+  // From each floor piece: the smallest floor rectangle holding it that every piece over it lies
+  // wholly within (grown to the box of what reaches over it, until nothing more does).
+  const found = new Map<string, Tower>();
+  for (const b of pieces) {
+    if (b.zMm !== 0) continue;
+    let x0 = b.xMm, x1 = b.xMm + b.lengthMm, y0 = b.yMm, y1 = b.yMm + b.widthMm;
+    let members: number[] = [];
+    for (let grown = true; grown; ) {
+      grown = false;
+      members = [];
+      let nx0 = x0, nx1 = x1, ny0 = y0, ny1 = y1;
+      for (let i = 0; i < pieces.length; i++) {
+        const q = pieces[i];
+        if (q.xMm >= x1 || q.xMm + q.lengthMm <= x0 || q.yMm >= y1 || q.yMm + q.widthMm <= y0) continue;
+        members.push(i);
+        nx0 = Math.min(nx0, q.xMm);
+        nx1 = Math.max(nx1, q.xMm + q.lengthMm);
+        ny0 = Math.min(ny0, q.yMm);
+        ny1 = Math.max(ny1, q.yMm + q.widthMm);
+      }
+      if (nx0 < x0 || nx1 > x1 || ny0 < y0 || ny1 > y1) {
+        [x0, x1, y0, y1] = [nx0, nx1, ny0, ny1];
+        grown = true;
+      }
+    }
+    const key = `${x0},${y0},${x1},${y1}`;
+    if (found.has(key)) continue;
+    const inside = new Set(members);
+    let free = true;
+    for (const g of groups.values()) {
+      const meets = g.x0 < x1 && x0 < g.x1 && g.y0 < y1 && y0 < g.y1;
+      if (meets && ![...g.members].every((i) => inside.has(i))) free = false;
+    }
+    if (free) found.set(key, { x: x0, y: y0, dx: x1 - x0, dy: y1 - y0, members });
+  }
+  // Towers that share no floor: the smallest first.
+  const chosen: Tower[] = [];
+  for (const t of [...found.values()].sort((a, b) => a.dx * a.dy - b.dx * b.dy || a.x - b.x || a.y - b.y)) {
+    if (chosen.some((c) => c.x < t.x + t.dx && t.x < c.x + c.dx && c.y < t.y + t.dy && t.y < c.y + c.dy)) continue;
+    chosen.push(t);
+  }
+  const byPlan = new Map<string, Tower[]>();
+  for (const t of chosen) {
+    const key = `${t.dx}x${t.dy}`;
+    const list = byPlan.get(key) ?? [];
+    list.push(t);
+    byPlan.set(key, list);
+  }
+  return [...byPlan.values()].filter((l) => l.length > 1);
+}
+
+/**
+ * The `stop-blocked` count (advisories/stops.ts `blockedFlags`) of pieces that move in x and y
+ * only where nothing above any piece changes: what lies above each is passed in once.
+ */
+class FrontCount {
+  private readonly n: number;
+  private readonly x0: Float64Array;
+  private readonly y0: Float64Array;
+  private readonly z0: Float64Array;
+  private readonly lx: Float64Array;
+  private readonly ly: Float64Array;
+  private readonly lz: Float64Array;
+  private readonly rear: boolean;
+  private readonly side: boolean;
+  private readonly judged: boolean;
+
+  constructor(pieces: Placement[], private readonly rank: number[], private readonly above: boolean[], openings: readonly string[]) {
+    this.n = pieces.length;
+    this.x0 = Float64Array.from(pieces, (p) => p.xMm);
+    this.y0 = Float64Array.from(pieces, (p) => p.yMm);
+    this.z0 = Float64Array.from(pieces, (p) => p.zMm);
+    this.lx = Float64Array.from(pieces, (p) => p.lengthMm);
+    this.ly = Float64Array.from(pieces, (p) => p.widthMm);
+    this.lz = Float64Array.from(pieces, (p) => p.heightMm);
+    const exits = openings.filter((o) => o !== 'top');
+    this.rear = exits.includes('rear');
+    this.side = exits.includes('side');
+    this.judged = !openings.includes('top') && exits.length > 0;
+  }
+
+  move(i: number, x: number, y: number): void {
+    this.x0[i] = x;
+    this.y0[i] = y;
+  }
+
+  write(pieces: Placement[]): void {
+    pieces.forEach((p, i) => {
+      p.xMm = this.x0[i];
+      p.yMm = this.y0[i];
+    });
+  }
+
+  total(): number {
+    const { n, rank, above, x0, y0, z0, lx, ly, lz } = this;
+    let out = 0;
+    for (let i = 0; i < n; i++) {
+      const r = rank[i];
+      if (!Number.isFinite(r)) continue;
+      if (above[i]) {
+        out++;
+        continue;
+      }
+      if (!this.judged) continue;
+      const ax1 = x0[i] + lx[i], ay1 = y0[i] + ly[i], az1 = z0[i] + lz[i];
+      let front = !this.rear, left = !this.side, right = !this.side;
+      for (let j = 0; j < n && !(front && left && right); j++) {
+        if (rank[j] <= r) continue;
+        const zs = z0[j] < az1 && z0[i] < z0[j] + lz[j];
+        if (!zs) continue;
+        if (!front && x0[j] >= ax1 && y0[j] < ay1 && y0[i] < y0[j] + ly[j]) front = true;
+        if (this.side && (!left || !right) && x0[j] < ax1 && x0[i] < x0[j] + lx[j]) {
+          if (y0[j] + ly[j] <= y0[i]) left = true;
+          if (y0[j] >= ay1) right = true;
+        }
+      }
+      if (front && left && right) out++;
+    }
+    return out;
+  }
+}
