@@ -8,6 +8,7 @@ import { balanceLoad } from './balance.ts';
 import { stopStacks } from './stop-stacks.ts';
 import { stopSlices } from './stop-slices.ts';
 import { stopTowers } from './stop-towers.ts';
+import { DEFAULT_TOLERANCE_PERMILLE } from './advisories/centre-of-gravity.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
@@ -49,7 +50,8 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
       const third = (until - ticker.now()) / 3;
       if (input.options.supportRule !== 'none') stopStacks(unitPieces, u.view.equipment, lineOf, ticker.now() + third, ticker);
       stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until - third, ticker);
-      stopTowers(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until, ticker);
+      const tolerance = input.options.cogTolerancePermille ?? DEFAULT_TOLERANCE_PERMILLE;
+      stopTowers(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, (p) => lineOf(p).weightG, tolerance, until, ticker);
     }
     balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));

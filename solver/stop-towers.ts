@@ -1,12 +1,14 @@
-// Stops after packing, by towers trading places: a tower is a piece on the floor with all that
-// stands over its floor plan up to the roof, when each such piece lies wholly within that plan
-// (nothing outside it reaches over it, nothing of it reaches out). Two towers of one floor plan
-// (the same length and width) can trade places, and each can be mirrored lengthwise within its
-// own plan: every piece keeps what it stands on and what stands on it, and no piece outside
-// the two is touched from above or below. Only what stands in front of what changes, so deeper
-// Stops can go further from the door where the lengthwise slices (stop-slices.ts) find no cut
-// across the whole width (pallets of 1,200 and 800 mm side by side, long goods along a wall).
-// A move is kept only when fewer pieces are `stop-blocked`.
+// Stops after packing, by towers changing places: a tower is the smallest floor rectangle round
+// a piece on the floor that every piece over it lies wholly within (a pallet with all stacked on
+// it up to the roof; two pallets with a carton bridging them), so nothing outside it reaches over
+// it. Two towers of one floor plan (the same length and width) can trade places, each can be
+// mirrored lengthwise, and towers one after the other along a lane (the same place and width
+// across, nothing between them) can change order along it: every piece keeps what it stands on
+// and what stands on it. Only what stands in front of what changes, so deeper Stops can go
+// further from the door where the lengthwise slices (stop-slices.ts) find no cut across the whole
+// width (pallets of 1,200 and 800 mm side by side, long goods along a wall). A move is kept only
+// when fewer pieces are `stop-blocked` and the centre of gravity across stays within the
+// tolerance (or no further off than it was): towers trading places across the width move weight.
 import { blockedAbove, countStopBlocked } from './advisories/stops.ts';
 import { analyseUnit } from './check/unit-geometry.ts';
 import type { Ticker } from './ticker.ts';
@@ -24,14 +26,15 @@ interface Tower {
 
 /** Moves whole towers (see above) while that blocks fewer pieces, until `deadline`. */
 export function stopTowers(
-  pieces: Placement[], eq: SolverEquipment, groupOf: (p: Placement) => string | null, deadline: number, ticker: Ticker,
+  pieces: Placement[], eq: SolverEquipment, groupOf: (p: Placement) => string | null, weightOf: (p: Placement) => number,
+  tolerancePermille: number, deadline: number, ticker: Ticker,
 ): void {
   if (pieces.length < 3 || pieces.some((p) => p.locked || p.manual)) return;
   const rank = pieces.map((p) => p.stop ?? Infinity);
   if (new Set(rank).size < 2) return;
   const classes = towerClasses(pieces, groupOf);
   if (classes.length === 0) return;
-  const count = new FrontCount(pieces, rank, blockedAbove(analyseUnit(pieces), rank), eq.openings);
+  const count = new FrontCount(pieces, rank, blockedAbove(analyseUnit(pieces), rank), eq.openings, pieces.map(weightOf), eq.innerWidthMm);
   const start = countStopBlocked(pieces, eq.openings);
   let best = count.total();
   if (best === 0 || start === 0) return;
@@ -40,22 +43,23 @@ export function stopTowers(
   const rel = new Map<number, { x: number; y: number }>();
   for (const towers of classes) for (const t of towers) for (const i of t.members) rel.set(i, { x: pieces[i].xMm - t.x, y: pieces[i].yMm - t.y });
   const slots = classes.map((towers) => towers.map((t) => ({ x: t.x, y: t.y })));
-  // at[c][s]: the tower of class c in slot s; flip[c][k]: tower k mirrored lengthwise.
+  // at[c][s]: the tower of class c in slot s; flip[c][k]: 1 when tower k is mirrored lengthwise.
   const at = classes.map((towers) => towers.map((_, k) => k));
-  // flip[c][k]: bit 1 mirrored lengthwise, bit 2 across.
   const flip = classes.map((towers) => towers.map(() => 0));
   const place = (c: number, s: number) => {
     const t = classes[c][at[c][s]];
     const { x, y } = slots[c][s];
     for (const i of t.members) {
       const r = rel.get(i)!;
-      const f = flip[c][at[c][s]];
-      const px = f & 1 ? t.dx - r.x - pieces[i].lengthMm : r.x;
-      const py = f & 2 ? t.dy - r.y - pieces[i].widthMm : r.y;
-      count.move(i, x + px, y + py);
+      const px = flip[c][at[c][s]] ? t.dx - r.x - pieces[i].lengthMm : r.x;
+      count.move(i, x + px, y + r.y);
     }
   };
+  // Towers trading places across the width move weight sideways: kept only while the centre of
+  // gravity stays within the tolerance across (or no further off than it was).
+  const sideways = Math.max(count.offCentre(), (eq.innerWidthMm * tolerancePermille) / 1000);
   const better = (): boolean => {
+    if (count.offCentre() > sideways) return false;
     const n = count.total();
     if (n >= best) return false;
     best = n;
@@ -73,6 +77,7 @@ export function stopTowers(
       for (let s = 0; s < at[c].length; s++) place(c, s);
     }
   }
+  const lanes = lanesOf(classes, slots, pieces);
   for (let improved = true; improved && ticker.now() < deadline; ) {
     improved = false;
     for (let c = 0; c < classes.length; c++) {
@@ -91,13 +96,38 @@ export function stopTowers(
           place(c, q);
         }
         const k = at[c][s];
-        for (const bit of [1, 2]) {
-          flip[c][k] ^= bit;
+        flip[c][k] ^= 1;
+        place(c, s);
+        if (better()) improved = true;
+        else {
+          flip[c][k] ^= 1;
           place(c, s);
+        }
+      }
+    }
+    // Along each lane: a tower taken out and put in at every other place (the gaps travel with the tower before them).
+    for (const lane of lanes) {
+      const lay = () => {
+        let x = lane.x0;
+        for (const k of lane.order) {
+          const { c, s, dx, gap } = lane.parts[k];
+          slots[c][s].x = x;
+          place(c, s);
+          x += dx + gap;
+        }
+      };
+      for (let i = 0; i < lane.order.length && ticker.now() < deadline; i++) {
+        for (let j = 0; j < lane.order.length; j++) {
+          if (j === i) continue;
+          const kept = lane.order;
+          const moved = kept.filter((_, k) => k !== i);
+          moved.splice(j, 0, kept[i]);
+          lane.order = moved;
+          lay();
           if (better()) improved = true;
           else {
-            flip[c][k] ^= bit;
-            place(c, s);
+            lane.order = kept;
+            lay();
           }
         }
       }
@@ -108,6 +138,53 @@ export function stopTowers(
   if (countStopBlocked(pieces, eq.openings) >= start) pieces.forEach((p, i) => ([p.xMm, p.yMm] = from[i]));
 }
 
+interface Lane {
+  x0: number;
+  /** The towers along it in the order they lie: class, slot, length and the free length after it. */
+  parts: { c: number; s: number; dx: number; gap: number }[];
+  order: number[];
+}
+
+/**
+ * Runs of towers of one width at one place across (a lane), one after the other along the
+ * length with nothing between them: they can change places along the lane, each taking its
+ * own length and the free length after it.
+ */
+function lanesOf(classes: Tower[][], slots: { x: number; y: number }[][], pieces: Placement[]): Lane[] {
+  const byBand = new Map<string, { c: number; s: number; x: number; y: number; dx: number; dy: number }[]>();
+  classes.forEach((towers, c) => towers.forEach((t, s) => {
+    const key = `${slots[c][s].y}:${t.dy}`;
+    const list = byBand.get(key) ?? [];
+    list.push({ c, s, x: slots[c][s].x, y: slots[c][s].y, dx: t.dx, dy: t.dy });
+    byBand.set(key, list);
+  }));
+  const rects = classes.flatMap((towers, c) => towers.map((t, s) => ({ x0: slots[c][s].x, y0: slots[c][s].y, x1: slots[c][s].x + t.dx, y1: slots[c][s].y + t.dy })));
+  for (const p of pieces) rects.push({ x0: p.xMm, y0: p.yMm, x1: p.xMm + p.lengthMm, y1: p.yMm + p.widthMm });
+  const free = (x0: number, x1: number, y0: number, y1: number) => x1 <= x0 || !rects.some((r) => r.x0 < x1 && x0 < r.x1 && r.y0 < y1 && y0 < r.y1);
+  const out: Lane[] = [];
+  for (const list of byBand.values()) {
+    if (list.length < 2) continue;
+    list.sort((a, b) => a.x - b.x);
+    let run = [list[0]];
+    const close = () => {
+      if (run.length > 1) {
+        const parts = run.map((t, k) => ({ c: t.c, s: t.s, dx: t.dx, gap: k + 1 < run.length ? run[k + 1].x - t.x - t.dx : 0 }));
+        out.push({ x0: run[0].x, parts, order: parts.map((_, k) => k) });
+      }
+    };
+    for (let k = 1; k < list.length; k++) {
+      const a = run[run.length - 1], b = list[k];
+      if (free(a.x + a.dx, b.x, a.y, a.y + a.dy)) run.push(b);
+      else {
+        close();
+        run = [b];
+      }
+    }
+    close();
+  }
+  return out;
+}
+
 /** The latest Stop a tower holds (no Stop the latest), then the volume-weighted mean: the deepest first. */
 function deepKey(t: Tower, rank: number[]): number {
   let max = -Infinity;
@@ -115,7 +192,7 @@ function deepKey(t: Tower, rank: number[]): number {
   return Number.isFinite(max) ? max : 1000;
 }
 
-/** The Unit's towers by floor plan, only plans with two or more (what can trade places). */
+/** The Unit's towers (sharing no floor) by floor plan. */
 function towerClasses(pieces: Placement[], groupOf: (p: Placement) => string | null): Tower[][] {
   // A keep-together group's box: a tower may hold a whole group, but must not meet another's box.
   const groups = new Map<string, { x0: number; y0: number; x1: number; y1: number; members: Set<number> }>();
@@ -178,7 +255,7 @@ function towerClasses(pieces: Placement[], groupOf: (p: Placement) => string | n
     list.push(t);
     byPlan.set(key, list);
   }
-  return [...byPlan.values()].filter((l) => l.length > 1);
+  return [...byPlan.values()];
 }
 
 /**
@@ -197,8 +274,17 @@ class FrontCount {
   private readonly side: boolean;
   private readonly judged: boolean;
 
-  constructor(pieces: Placement[], private readonly rank: number[], private readonly above: boolean[], openings: readonly string[]) {
+  /** Sum of weight x the middle across, and the weight (the centre of gravity across). */
+  private moment = 0;
+  private readonly weight: number;
+
+  constructor(
+    pieces: Placement[], private readonly rank: number[], private readonly above: boolean[], openings: readonly string[],
+    private readonly w: number[], private readonly width: number,
+  ) {
     this.n = pieces.length;
+    this.weight = w.reduce((a, b) => a + b, 0);
+    pieces.forEach((p, i) => (this.moment += w[i] * (p.yMm + p.widthMm / 2)));
     this.x0 = Float64Array.from(pieces, (p) => p.xMm);
     this.y0 = Float64Array.from(pieces, (p) => p.yMm);
     this.z0 = Float64Array.from(pieces, (p) => p.zMm);
@@ -212,8 +298,14 @@ class FrontCount {
   }
 
   move(i: number, x: number, y: number): void {
+    this.moment += this.w[i] * (y - this.y0[i]);
     this.x0[i] = x;
     this.y0[i] = y;
+  }
+
+  /** How far the centre of gravity lies off the middle across (mm). */
+  offCentre(): number {
+    return this.weight > 0 ? Math.abs(this.moment / this.weight - this.width / 2) : 0;
   }
 
   write(pieces: Placement[]): void {
