@@ -37,3 +37,13 @@ test('a plan of more equipment is not taken for fewer blocked pieces: Units and 
   const mergedBest = (a: FleetPlan, b: FleetPlan) => (a === b ? 0 : a === merged ? -1 : 1);
   t.is(stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), mergedBest, blocked), merged);
 });
+
+test('every number of Units by Stops is tried: a plan better by the earlier objectives at fewer of them is taken over one blocking fewer at more', (t) => {
+  const { prep, fleet, byStops, merged, blocked } = twoPlans();
+  const kept = (p: FleetPlan) => (p === merged ? 100 : p.units.filter((u, i) => byStops.units[i] === u).length);
+  // An order that ranks a plan by how few of the Units by Stops it keeps (the merged plan last).
+  const fewerKept = (a: FleetPlan, b: FleetPlan) => kept(a) - kept(b);
+  const most = stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), byUnitsThenEquipment, blocked);
+  t.is(kept(most), 2);
+  t.is(kept(stopsMergedLast(fleet, prep, byStops, merged, Infinity, new Ticker(), fewerKept, blocked)), 1);
+});
