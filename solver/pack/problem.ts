@@ -108,6 +108,12 @@ export class UnitProblem {
   /** Its block lists may get extent bitsets (fit-bits.ts): set by a beam search, whose scans are many. */
   scanBits = false;
   /**
+   * `work` is counted. Off while a beam search runs on the problem (search.ts `beamSearch`):
+   * only the plain greedies before the beams (improve.ts) read it, so the beam's scans step over
+   * the extent bitsets a word at a time without counting the blocks stepped over.
+   */
+  countsWork = true;
+  /**
    * Its lists die with it, before another such problem builds one (a keep-together group's
    * packing): their figures may share one buffer (phase-lists.ts `indexList`).
    */

@@ -222,10 +222,13 @@ export function feasibleMoves(problem: UnitProblem, state: PackState, si: number
   }
   scanPooled = pooled;
   poolUsed = 0;
+  const counted = problem.countsWork;
+  stepped = 0;
   const out: Move[] = [];
   for (; i < n; i++) {
     if (!fb) i = nextFit(f, i, n, sx, sy, sz, weightLeft);
-    else i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
+    else if (counted) i = nextFitBits(f, i, n, sx, sy, sz, weightLeft);
+    else i = nextFitWords(f, i, n, sx, sy, sz, weightLeft);
     scanned += stepped;
     if (i >= n) break;
     const m = moveAt(i);
@@ -444,6 +447,31 @@ function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: numb
   }
   stepped = steps;
   return i;
+}
+
+/**
+ * As `nextFitBits` where the work is not counted (`UnitProblem.countsWork`): the same block,
+ * found a bitset word (32 blocks) at a time without the chunks' tests, which only tell how many
+ * steps a scan takes (a chunk they rule out holds no block whose extents and weight fit).
+ */
+function nextFitWords(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
+  const { dx, dy, dz, weight, item, count, full } = f;
+  const used = scanUsed, remaining = scanRemaining, reachX = scanReachX, reachY = scanReachY;
+  // Bits past the list's end are clear in every extent bitset.
+  while (i < n) {
+    const w = i >> 5;
+    let bits = (bitsA[w] & bitsX[offX + w] & bitsY[offY + w] & bitsZ[offZ + w]) >>> (i & 31);
+    while (bits !== 0) {
+      const j = i + 31 - Math.clz32(bits & -bits);
+      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
+        const it = item[j];
+        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) return j;
+      }
+      bits &= bits - 1;
+    }
+    i = (w + 1) << 5;
+  }
+  return n;
 }
 
 /**
@@ -857,6 +885,17 @@ export interface Spine {
  * `reached`). Returns the best complete state seen (never worse than the greedy one).
  */
 export function beamSearch(problem: UnitProblem, root: PackState, deadline: number, options: BeamOptions = {}): PackState {
+  // Nothing reads the work a beam search does (improve.ts reads only the plain greedies').
+  const counts = problem.countsWork;
+  problem.countsWork = false;
+  try {
+    return beamRun(problem, root, deadline, options);
+  } finally {
+    problem.countsWork = counts;
+  }
+}
+
+function beamRun(problem: UnitProblem, root: PackState, deadline: number, options: BeamOptions): PackState {
   const ticker = problem.ticker;
   const { from = 0, reached, spine } = options;
   problem.scanBits = true;

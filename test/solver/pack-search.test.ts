@@ -243,6 +243,49 @@ test('a scan through the pieces-left bits offers the same moves and counts the s
   t.true(state.placed.length > 5);
 });
 
+for (const supportNone of [false, true]) {
+  test(`a scan that counts no work (a beam search's) offers the same moves as a counted scan (${supportNone ? 'no support rule' : 'support rule'})`, (t) => {
+    const s: UnitSpec = { ...spec, H: 1000, payload: 4000, supportNone };
+    const make = manyBlocks(s, 16);
+    const uncounted = make(), counted = make();
+    uncounted.scanBits = counted.scanBits = true;
+    uncounted.countsWork = false;
+    let state = new PackState(s, counted.items.length);
+    let compared = 0;
+    for (let step = 0; step < 40; step++) {
+      for (const limit of [1, 5, 100]) {
+        for (let si = 0; si < state.spaces.length; si++) {
+          const w = uncounted.work;
+          t.deepEqual(offered(feasibleMoves(uncounted, state, si, limit)), offered(feasibleMoves(counted, state, si, limit)));
+          t.true(uncounted.work >= w);
+          compared++;
+        }
+      }
+      const moves = childMoves(counted, state, 4).moves;
+      if (moves.length === 0) break;
+      const m = moves[moves.length - 1];
+      const next = state.clone();
+      place(next, s, counted.items, m.block, m.x, m.y, m.z, 100);
+      state = next;
+    }
+    t.not(fitBitsOf(uncounted.figures(0), false)?.needs ?? null, null);
+    t.true(compared > 100 && state.placed.length > 5);
+  });
+}
+
+test('a beam search counts work again once it returns (the greedies before the beams read it)', (t) => {
+  const s: UnitSpec = { ...spec, H: 1000, payload: 4000 };
+  const problem = manyBlocks(s)();
+  beamSearch(problem, new PackState(s, problem.items.length), Number.POSITIVE_INFINITY);
+  t.true(problem.countsWork);
+  const fresh = manyBlocks(s)();
+  fresh.scanBits = true;
+  const w0 = problem.work, w1 = fresh.work;
+  greedy(problem, new PackState(s, problem.items.length));
+  greedy(fresh, new PackState(s, fresh.items.length));
+  t.is(problem.work - w0, fresh.work - w1);
+});
+
 test('only a beam-searched problem builds extent bitsets: greedy packings (a fleet\'s first plan) scan plainly', (t) => {
   const s: UnitSpec = { ...spec, H: 1000, payload: 4000 };
   const make = manyBlocks(s);
