@@ -29,14 +29,17 @@ export interface FitBits {
 
 /**
  * Per item of the list (slot `slot[item]`, -1: none of its blocks takes the item): the blocks
- * taking its pieces, at `start[slot]..start[slot + 1]`, most pieces first (`block`, `need`).
+ * taking its pieces, most pieces first, as runs at `start[slot]..start[slot + 1]`: each run the
+ * blocks of one bitset word (`word`) taking the same pieces (`need`), whose bits are those clear
+ * in `keep` (blocks of one item and count lie together in the list: a run holds several).
  * A block of several items is listed under each (as the scan tests each of its pairs).
  */
 export interface ItemNeeds {
   slot: Int32Array;
   items: Int32Array;
   start: Int32Array;
-  block: Int32Array;
+  word: Int32Array;
+  keep: Int32Array;
   need: Int32Array;
 }
 
@@ -85,17 +88,27 @@ function itemNeeds(f: BlockFigures): ItemNeeds | null {
   const slot = new Int32Array(top + 1).fill(-1);
   const items: number[] = [];
   const start: number[] = [];
+  const word: number[] = [], keep: number[] = [], need: number[] = [];
   for (let k = 0; k < pairs.length; k++) {
-    if (k === 0 || pairs[k].item !== pairs[k - 1].item) {
-      slot[pairs[k].item] = items.length;
-      items.push(pairs[k].item);
-      start.push(k);
+    const p = pairs[k];
+    const fresh = k === 0 || p.item !== pairs[k - 1].item;
+    if (fresh) {
+      slot[p.item] = items.length;
+      items.push(p.item);
+      start.push(word.length);
+    }
+    const r = word.length - 1;
+    if (!fresh && need[r] === p.need && word[r] === p.block >> 5) keep[r] &= ~(1 << (p.block & 31));
+    else {
+      word.push(p.block >> 5);
+      keep.push(~(1 << (p.block & 31)));
+      need.push(p.need);
     }
   }
-  start.push(pairs.length);
+  start.push(word.length);
   return {
     slot, items: Int32Array.from(items), start: Int32Array.from(start),
-    block: Int32Array.from(pairs, (p) => p.block), need: Int32Array.from(pairs, (p) => p.need),
+    word: Int32Array.from(word), keep: Int32Array.from(keep), need: Int32Array.from(need),
   };
 }
 
@@ -105,7 +118,7 @@ function itemNeeds(f: BlockFigures): ItemNeeds | null {
  * checks them itself), one bit each as the extent bitsets: a beam's state keeps it up to date
  * (`killItem` after each block placed), so the scan never tests a block whose pieces are gone
  * (nine in ten of the blocks whose extents fit, on 100 box types). After the words, per item
- * slot, how far its pairs are cleared (pieces left only fall: each pair is cleared once).
+ * slot, how far its runs are cleared (pieces left only fall: each run is cleared once).
  */
 export function aliveBits(needs: ItemNeeds, words: number, n: number, used: Int32Array, remaining: ArrayLike<number>): Int32Array {
   const items = needs.items;
@@ -126,12 +139,9 @@ export function killItem(needs: ItemNeeds, words: number, alive: Int32Array, ite
 }
 
 function killSlot(needs: ItemNeeds, words: number, s: number, alive: Int32Array, left: number): void {
-  const { start, block, need } = needs;
+  const { start, word, keep, need } = needs;
   let k = alive[words + s];
-  for (const end = start[s + 1]; k < end && need[k] > left; k++) {
-    const j = block[k];
-    alive[j >> 5] &= ~(1 << (j & 31));
-  }
+  for (const end = start[s + 1]; k < end && need[k] > left; k++) alive[word[k]] &= keep[k];
   alive[words + s] = k;
 }
 
