@@ -7,6 +7,7 @@ import type { Ticker } from '../ticker.ts';
 import type { UnitProblem } from './problem.ts';
 import { beamSearch } from './search.ts';
 import { place, type PackState } from './state.ts';
+import { refillProblem } from './refill-problem.ts';
 
 /** Slabs the Unit's length is cut into (each round's regions are cleared emptiest first). */
 const SLABS = 8;
@@ -21,7 +22,7 @@ const ROUNDS = 2;
  * about a third of the slabs, by 0.02-0.5 % each: a second round (shifted by half a slab)
  * gains more than longer beams on fewer slabs.
  */
-export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker): PackState {
+export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker, ownBlocks = false): PackState {
   const first = root.placed.length;
   const rounds = roundsOf(problem);
   let left = rounds.reduce((a, r) => a + r.length, 0);
@@ -35,7 +36,8 @@ export function searchRegions(problem: UnitProblem, root: PackState, best: PackS
       // The refill also varies the removed arrangement (`Spine`): on the region phase alone, from one
       // fixed plan per instance, BR12-BR15 #1-9 gained 0.07-0.11 more per instance (24 better, 8 worse of 36).
       const spine = { blocks: cleared.removed, volume: best.volume };
-      const state = beamSearch(problem, cleared.state, Math.min(deadline, now + share), { spine });
+      const own = ownBlocks ? refillProblem(problem, cleared.state) : null;
+      const state = beamSearch(own ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
       if (state.volume > best.volume) best = state;
     }
   }
