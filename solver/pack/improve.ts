@@ -121,7 +121,8 @@ export function improveUnit(
   const tailEnd = regions ? deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now()) : deadline;
   if (tail && best.volume < bound) best = searchTail(bestProblem!, root, best, tailEnd, ticker);
   if (tail) stageTrace.fn?.('tail', best.volume, ticker.now());
-  // A single container's load refills its regions from blocks of their own (refill-problem.ts).
+  // A single container's load refills its regions from blocks of their own (refill-problem.ts;
+  // a fleet's Unit keeps the Unit problem's: its free pieces are the rest of the whole cargo).
   if (regions && best.volume < bound) best = searchRegions(bestProblem!, root, best, deadline, ticker, fitsOneLoad);
   if (regions) stageTrace.fn?.('regions', best.volume, ticker.now());
   beamUntil(deadline);
