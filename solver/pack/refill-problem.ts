@@ -18,11 +18,15 @@ export const REFILL_GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 3
 /**
  * The refill's problem from `state` (the cleared plan): its one phase holds every item with pieces
  * not placed in `state` (from `state.phase` on), its blocks built for those pieces only. Null when
- * the problem has keep-together groups (they stay in the Unit's problem) or no piece is free.
+ * the problem has keep-together groups (they stay in the Unit's problem), the state is past its
+ * first phase, or no piece is free.
  */
 export function refillProblem(problem: UnitProblem, state: PackState, opts: GeneralBlockOptions = REFILL_GENERAL): UnitProblem | null {
   const { items, remaining, spec } = problem;
   if (problem.phases.some((p) => p.groups.length > 0)) return null;
+  // The refill's one phase is the state's phase 0: a state already past it (never a single
+  // container's root today) would find no phase of this problem to fill from.
+  if (state.phase !== 0) return null;
   const free = new Int32Array(items.length);
   const lines: number[] = [];
   for (let p = state.phase; p < problem.phases.length; p++) {

@@ -54,6 +54,13 @@ test('a refill pairs pieces of both phases of the Unit\'s cargo in one general b
   t.true(own.blocks(0).some((b) => b.need !== undefined && b.need.some(([i]) => second.has(i)) && b.need.some(([i]) => !second.has(i))));
 });
 
+test('a state already past its first phase gets no refill problem of its own', (t) => {
+  const problem = problemOf(90);
+  const state = new PackState(spec, problem.items.length);
+  state.phase = 1;
+  t.is(refillProblem(problem, state), null);
+});
+
 test('cargo of fewer than 81 lines keeps the Unit problem\'s blocks in its refills', (t) => {
   const problem = problemOf(80);
   t.is(refillProblem(problem, new PackState(spec, problem.items.length)), null);
