@@ -55,7 +55,8 @@ test('a refill pairs pieces of both phases of the Unit\'s cargo in one general b
 });
 
 test('a state already past its first phase gets no refill problem of its own', (t) => {
-  const problem = problemOf(90);
+  // 300 lines: the second phase alone holds 90, enough for a refill problem of its own by count.
+  const problem = problemOf(300);
   const state = new PackState(spec, problem.items.length);
   state.phase = 1;
   t.is(refillProblem(problem, state), null);
