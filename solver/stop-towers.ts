@@ -9,8 +9,8 @@
 // width (pallets of 1,200 and 800 mm side by side, long goods along a wall). A move is kept only
 // when fewer pieces are `stop-blocked` and the centre of gravity across stays within the
 // tolerance (or no further off than it was): towers trading places across the width move weight.
-import { blockedAbove, countStopBlocked } from './advisories/stops.ts';
-import { analyseUnit } from './check/unit-geometry.ts';
+import { countStopBlocked } from './advisories/stops.ts';
+import { stopBlockedCounter } from './stop-count.ts';
 import type { Ticker } from './ticker.ts';
 import type { Placement, SolverEquipment } from './types.ts';
 
@@ -34,9 +34,10 @@ export function stopTowers(
   if (new Set(rank).size < 2) return;
   const classes = towerClasses(pieces, groupOf);
   if (classes.length === 0) return;
-  const count = new FrontCount(pieces, rank, blockedAbove(analyseUnit(pieces), rank), eq.openings, pieces.map(weightOf), eq.innerWidthMm);
+  const count = stopBlockedCounter(pieces, eq);
+  const across = new Across(pieces, pieces.map(weightOf), eq.innerWidthMm);
   const start = countStopBlocked(pieces, eq.openings);
-  let best = count.total();
+  let best = count();
   if (best === 0 || start === 0) return;
   const from = pieces.map((p) => [p.xMm, p.yMm]);
   // Each tower's pieces relative to its own corner, and where each place (slot) is.
@@ -52,15 +53,15 @@ export function stopTowers(
     for (const i of t.members) {
       const r = rel.get(i)!;
       const px = flip[c][at[c][s]] ? t.dx - r.x - pieces[i].lengthMm : r.x;
-      count.move(i, x + px, y + r.y);
+      across.move(i, x + px, y + r.y);
     }
   };
   // Towers trading places across the width move weight sideways: kept only while the centre of
   // gravity stays within the tolerance across (or no further off than it was).
-  const sideways = Math.max(count.offCentre(), (eq.innerWidthMm * tolerancePermille) / 1000);
+  const sideways = Math.max(across.offCentre(), (eq.innerWidthMm * tolerancePermille) / 1000);
   const better = (): boolean => {
-    if (count.offCentre() > sideways) return false;
-    const n = count.total();
+    if (across.offCentre() > sideways) return false;
+    const n = count();
     if (n >= best) return false;
     best = n;
     return true;
@@ -133,7 +134,6 @@ export function stopTowers(
       }
     }
   }
-  count.write(pieces);
   // The advisory itself has the last word: the moves are undone unless it names fewer pieces.
   if (countStopBlocked(pieces, eq.openings) >= start) pieces.forEach((p, i) => ([p.xMm, p.yMm] = from[i]));
 }
@@ -258,88 +258,25 @@ function towerClasses(pieces: Placement[], groupOf: (p: Placement) => string | n
   return [...byPlan.values()];
 }
 
-/**
- * The `stop-blocked` count (advisories/stops.ts `blockedFlags`) of pieces that move in x and y
- * only where nothing above any piece changes: what lies above each is passed in once.
- */
-class FrontCount {
-  private readonly n: number;
-  private readonly x0: Float64Array;
-  private readonly y0: Float64Array;
-  private readonly z0: Float64Array;
-  private readonly lx: Float64Array;
-  private readonly ly: Float64Array;
-  private readonly lz: Float64Array;
-  private readonly rear: boolean;
-  private readonly side: boolean;
-  private readonly judged: boolean;
-
-  /** Sum of weight x the middle across, and the weight (the centre of gravity across). */
+/** Pieces moved across the floor, with the centre of gravity across kept up to date (weight x the middle across). */
+class Across {
   private moment = 0;
   private readonly weight: number;
 
-  constructor(
-    pieces: Placement[], private readonly rank: number[], private readonly above: boolean[], openings: readonly string[],
-    private readonly w: number[], private readonly width: number,
-  ) {
-    this.n = pieces.length;
+  constructor(private readonly pieces: Placement[], private readonly w: number[], private readonly width: number) {
     this.weight = w.reduce((a, b) => a + b, 0);
     pieces.forEach((p, i) => (this.moment += w[i] * (p.yMm + p.widthMm / 2)));
-    this.x0 = Float64Array.from(pieces, (p) => p.xMm);
-    this.y0 = Float64Array.from(pieces, (p) => p.yMm);
-    this.z0 = Float64Array.from(pieces, (p) => p.zMm);
-    this.lx = Float64Array.from(pieces, (p) => p.lengthMm);
-    this.ly = Float64Array.from(pieces, (p) => p.widthMm);
-    this.lz = Float64Array.from(pieces, (p) => p.heightMm);
-    const exits = openings.filter((o) => o !== 'top');
-    this.rear = exits.includes('rear');
-    this.side = exits.includes('side');
-    this.judged = !openings.includes('top') && exits.length > 0;
   }
 
   move(i: number, x: number, y: number): void {
-    this.moment += this.w[i] * (y - this.y0[i]);
-    this.x0[i] = x;
-    this.y0[i] = y;
+    const p = this.pieces[i];
+    this.moment += this.w[i] * (y - p.yMm);
+    p.xMm = x;
+    p.yMm = y;
   }
 
   /** How far the centre of gravity lies off the middle across (mm). */
   offCentre(): number {
     return this.weight > 0 ? Math.abs(this.moment / this.weight - this.width / 2) : 0;
-  }
-
-  write(pieces: Placement[]): void {
-    pieces.forEach((p, i) => {
-      p.xMm = this.x0[i];
-      p.yMm = this.y0[i];
-    });
-  }
-
-  total(): number {
-    const { n, rank, above, x0, y0, z0, lx, ly, lz } = this;
-    let out = 0;
-    for (let i = 0; i < n; i++) {
-      const r = rank[i];
-      if (!Number.isFinite(r)) continue;
-      if (above[i]) {
-        out++;
-        continue;
-      }
-      if (!this.judged) continue;
-      const ax1 = x0[i] + lx[i], ay1 = y0[i] + ly[i], az1 = z0[i] + lz[i];
-      let front = !this.rear, left = !this.side, right = !this.side;
-      for (let j = 0; j < n && !(front && left && right); j++) {
-        if (rank[j] <= r) continue;
-        const zs = z0[j] < az1 && z0[i] < z0[j] + lz[j];
-        if (!zs) continue;
-        if (!front && x0[j] >= ax1 && y0[j] < ay1 && y0[i] < y0[j] + ly[j]) front = true;
-        if (this.side && (!left || !right) && x0[j] < ax1 && x0[i] < x0[j] + lx[j]) {
-          if (y0[j] + ly[j] <= y0[i]) left = true;
-          if (y0[j] >= ay1) right = true;
-        }
-      }
-      if (front && left && right) out++;
-    }
-    return out;
   }
 }

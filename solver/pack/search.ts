@@ -413,8 +413,7 @@ let scanReachX = Infinity, scanReachY = Infinity;
  * them (nine in ten of the blocks whose extents fit a space on 100 box types).
  */
 function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
-  const { dx, dy, dz, weight, chunkDx, chunkDy, chunkDz, chunkWeight, item, count, full } = f;
-  const used = scanUsed, remaining = scanRemaining, reachX = scanReachX, reachY = scanReachY;
+  const { chunkDx, chunkDy, chunkDz, chunkWeight } = f;
   const mask = (1 << CHUNK_BITS) - 1;
   let steps = 0;
   while (i < n) {
@@ -433,12 +432,9 @@ function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: numb
     while (bits !== 0) {
       const k = 31 - Math.clz32(bits & -bits);
       const j = i + k;
-      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
-        const it = item[j];
-        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) {
-          stepped = steps + k + 1;
-          return j;
-        }
+      if (takes(f, j, sx, sy, sz, weightLeft)) {
+        stepped = steps + k + 1;
+        return j;
       }
       bits &= bits - 1;
     }
@@ -450,23 +446,30 @@ function nextFitBits(f: BlockFigures, i: number, n: number, sx: number, sy: numb
 }
 
 /**
+ * Block j of the scan's list is one `moveAt` takes: its extents and weight fit, a block needing
+ * full support reaches no further than the anchors' faces, and its pieces are left.
+ */
+function takes(f: BlockFigures, j: number, sx: number, sy: number, sz: number, weightLeft: number): boolean {
+  const { dx, dy } = f;
+  if (dx[j] > sx || dy[j] > sy || f.dz[j] > sz || f.weight[j] > weightLeft) return false;
+  if (f.full[j] !== 0 && (dx[j] > scanReachX || dy[j] > scanReachY)) return false;
+  const it = f.item[j];
+  return it >= 0 ? scanUsed[it] + f.count[j] <= scanRemaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, scanUsed, scanRemaining);
+}
+
+/**
  * As `nextFitBits` where the work is not counted (`UnitProblem.countsWork`): the same block,
  * found a bitset word (32 blocks) at a time without the chunks' tests, which only tell how many
  * steps a scan takes (a chunk they rule out holds no block whose extents and weight fit).
  */
 function nextFitWords(f: BlockFigures, i: number, n: number, sx: number, sy: number, sz: number, weightLeft: number): number {
-  const { dx, dy, dz, weight, item, count, full } = f;
-  const used = scanUsed, remaining = scanRemaining, reachX = scanReachX, reachY = scanReachY;
   // Bits past the list's end are clear in every extent bitset.
   while (i < n) {
     const w = i >> 5;
     let bits = (bitsA[w] & bitsX[offX + w] & bitsY[offY + w] & bitsZ[offZ + w]) >>> (i & 31);
     while (bits !== 0) {
       const j = i + 31 - Math.clz32(bits & -bits);
-      if (dx[j] <= sx && dy[j] <= sy && dz[j] <= sz && weight[j] <= weightLeft && (full[j] === 0 || (dx[j] <= reachX && dy[j] <= reachY))) {
-        const it = item[j];
-        if (it >= 0 ? used[it] + count[j] <= remaining[it] : f.needStart[j] === f.needStart[j + 1] || needsLeft(f, j, used, remaining)) return j;
-      }
+      if (takes(f, j, sx, sy, sz, weightLeft)) return j;
       bits &= bits - 1;
     }
     i = (w + 1) << 5;
