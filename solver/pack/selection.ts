@@ -52,10 +52,49 @@ export function selectionScore(problem: UnitProblem, state: PackState, m: Move):
   const kept = b.volume / (b.volume + deadRoom(problem, state, m));
   const { L, W, H } = problem.spec;
   const early = state.volume < LATE_FILL * L * W * H;
-  const w = early ? WEIGHTS : LATE_WEIGHTS;
   const contact = problem.manyHeights(state.phase) ? touchingShare(problem, state, m, early ? TOUCH_TOLERANCE : LATE_TOUCH_TOLERANCE) : contactShare(m);
-  // The same powers, skipped where the base is 1 and looked up per piece count (it runs for every move weighed).
-  return b.volume * (contact === 1 ? 1 : contact ** w.contact) * (kept === 1 ? 1 : kept ** w.kept) * piecesFactor(b.count, early);
+  // The same powers, skipped where the base is 1, remembered per base (`powerOf`) and looked up per
+  // piece count (it runs for every move weighed).
+  const cp = contact === 1 ? 1 : early ? powerOf(EARLY_CONTACT, contact) : powerOf(LATE_CONTACT, contact);
+  const kp = kept === 1 ? 1 : early ? powerOf(EARLY_KEPT, kept) : powerOf(LATE_KEPT, kept);
+  return b.volume * cp * kp * piecesFactor(b.count, early);
+}
+
+/**
+ * Recent powers of one exponent, by base: a direct-mapped table of `POWER_SLOTS` bases and their
+ * powers. The bases repeat (one block's contact shares, one block in spaces of the same extents
+ * across sibling states), and a power read back is the `**` of the same base: the same bits.
+ */
+interface PowerCache {
+  exponent: number;
+  bases: Float64Array;
+  powers: Float64Array;
+}
+
+const POWER_BITS = 12;
+const POWER_SLOTS = 1 << POWER_BITS;
+
+function powerCache(exponent: number): PowerCache {
+  // NaN matches no base, so an empty slot never answers.
+  return { exponent, bases: new Float64Array(POWER_SLOTS).fill(NaN), powers: new Float64Array(POWER_SLOTS) };
+}
+
+const EARLY_CONTACT = powerCache(WEIGHTS.contact), LATE_CONTACT = powerCache(LATE_WEIGHTS.contact);
+const EARLY_KEPT = powerCache(WEIGHTS.kept), LATE_KEPT = powerCache(LATE_WEIGHTS.kept);
+
+/** A base's bits, read as two words to pick its slot. */
+const baseBits = new Float64Array(1);
+const baseWords = new Int32Array(baseBits.buffer);
+
+/** base ** cache.exponent, from the cache where it holds that base. */
+function powerOf(cache: PowerCache, base: number): number {
+  baseBits[0] = base;
+  const slot = Math.imul(baseWords[0] ^ Math.imul(baseWords[1], 0x9e3779b1), 0x85ebca6b) >>> (32 - POWER_BITS);
+  if (cache.bases[slot] === base) return cache.powers[slot];
+  const p = base ** cache.exponent;
+  cache.bases[slot] = base;
+  cache.powers[slot] = p;
+  return p;
 }
 
 /** Max(1, count) ** -pieces of the early or late weights, looked up for counts below 4,096. */
