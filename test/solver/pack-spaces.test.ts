@@ -116,3 +116,21 @@ test('carving keeps the same maximal spaces as the plain definition on corners p
   const unit = 2 ** 24;
   carvesAsPlain(t, { x0: 0, y0: 0, z0: 0, x1: 1000 * unit, y1: 500 * unit, z1: 400 * unit, dead: -1 }, 20 * unit, at, () => (20 + at(180)) * unit);
 });
+
+test('carving keeps the same maximal spaces as the plain definition where many cut pieces on a side hold or equal each other', (t) => {
+  const rng = makeRng(31);
+  const at = (n: number) => Math.floor(rng() * n);
+  // Boxes on a coarse grid anywhere in the container (not only in a space's corner): each cuts many
+  // spaces, whose pieces on one side often hold or equal one another.
+  for (let run = 0; run < 40; run++) {
+    let fast: Space[] = [{ x0: 0, y0: 0, z0: 0, x1: 1000, y1: 600, z1: 400, dead: -1 }];
+    let plain = fast.slice();
+    for (let k = 0; k < 25 && fast.length > 0; k++) {
+      const x = 100 * at(10), y = 100 * at(6), z = 100 * at(4);
+      const box = [x, y, z, Math.min(1000, x + 100 * (1 + at(3))), Math.min(600, y + 100 * (1 + at(3))), Math.min(400, z + 100 * (1 + at(2)))];
+      fast = carveSpaces(fast, box[0], box[1], box[2], box[3], box[4], box[5], 100);
+      plain = carvePlain(plain, box, 100);
+      t.deepEqual(corners(fast), plain);
+    }
+  }
+});
