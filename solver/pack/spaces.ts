@@ -154,6 +154,10 @@ function z0Of(s: Space, side: number, bz1: number): number {
  */
 function markInsidePacked(side: number): void {
   const n = sideCount[side];
+  if (n <= FEW_PIECES) {
+    markInsideFew(side);
+    return;
+  }
   const w = sideWords[side], inside = sideInside[side];
   if (unheld.length < n) unheld = new Int32Array(2 * n);
   const top = unheld;
@@ -185,6 +189,32 @@ function markInsidePacked(side: number): void {
       const i = top[k] / 3;
       if (touchingHolds(side, sideFrom[side][i])) inside[i] = 1;
     }
+  }
+}
+
+/** Up to this many pieces on a side, each is tested against all the others (`markInsideFew`): keeping the unheld ones costs more there. */
+const FEW_PIECES = 8;
+
+/** As `markInsidePacked`, each piece against every other piece of the side (few pieces). */
+function markInsideFew(side: number): void {
+  const n = sideCount[side];
+  const w = sideWords[side], inside = sideInside[side];
+  for (let i = 0, o = 0; i < n; i++, o += 3) {
+    const a0 = w[o] | GUARD, a1 = w[o + 1] | GUARD, a2 = w[o + 2] | GUARD;
+    let holds = 0;
+    // An earlier piece holding it (equal spaces: the first one is kept)...
+    for (let q = 0; q < o; q += 3) {
+      if (((a0 - w[q]) & (a1 - w[q + 1]) & (a2 - w[q + 2]) & GUARD) === GUARD) {
+        holds = 1;
+        break;
+      }
+    }
+    // ... or a later one holding it and more.
+    for (let q = o + 3, end = 3 * n; q < end && holds === 0; q += 3) {
+      if (((a0 - w[q]) & (a1 - w[q + 1]) & (a2 - w[q + 2]) & GUARD) === GUARD && (w[q] !== w[o] || w[q + 1] !== w[o + 1] || w[q + 2] !== w[o + 2])) holds = 1;
+    }
+    if (holds === 0 && touchCount[side] > 0) holds = touchingHolds(side, sideFrom[side][i]) ? 1 : 0;
+    inside[i] = holds;
   }
 }
 
