@@ -23,10 +23,9 @@ export const REFILL_GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 3
  */
 export function refillProblem(problem: UnitProblem, state: PackState, opts: GeneralBlockOptions = REFILL_GENERAL): UnitProblem | null {
   const { items, remaining, spec } = problem;
-  if (problem.phases.some((p) => p.groups.length > 0)) return null;
   // The refill's one phase is the state's phase 0: a state already past it (never a single
   // container's root today) would find no phase of this problem to fill from.
-  if (state.phase !== 0) return null;
+  if (state.phase !== 0 || !ownRefills(problem, state.phase)) return null;
   const free = new Int32Array(items.length);
   const lines: number[] = [];
   for (let p = state.phase; p < problem.phases.length; p++) {
@@ -35,7 +34,7 @@ export function refillProblem(problem: UnitProblem, state: PackState, opts: Gene
       if (n > 0 && free[i] === 0) { free[i] = n; lines.push(i); }
     }
   }
-  if (lines.length === 0 || unitLines(problem, state.phase) < MIN_LINES) return null;
+  if (lines.length === 0) return null;
   let list: Block[] = [];
   for (const i of lines) {
     problem.ticker.tick();
@@ -72,6 +71,14 @@ class RefillProblem extends UnitProblem {
  * 5 s of CPU, paired: #1-3 -0.07, 1 better / 3 worse).
  */
 const MIN_LINES = 81;
+
+/**
+ * Whether region refills of `problem` from its phase `phase` on fill from problems of their own: cargo
+ * of MIN_LINES lines or more, without keep-together groups (those stay in the Unit's problem).
+ */
+export function ownRefills(problem: UnitProblem, phase: number): boolean {
+  return !problem.phases.some((p) => p.groups.length > 0) && unitLines(problem, phase) >= MIN_LINES;
+}
 
 function unitLines(problem: UnitProblem, from: number): number {
   let n = 0;

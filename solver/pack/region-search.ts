@@ -7,12 +7,18 @@ import type { Ticker } from '../ticker.ts';
 import type { UnitProblem } from './problem.ts';
 import { beamSearch } from './search.ts';
 import { place, type PackState } from './state.ts';
-import { refillProblem } from './refill-problem.ts';
+import { ownRefills, refillProblem } from './refill-problem.ts';
 
 /** Slabs the Unit's length is cut into (each round's regions are cleared emptiest first). */
 const SLABS = 8;
 /** Rounds of slabs (each shifted by a part of a slab), before the round of quarters by halves. */
 const ROUNDS = 2;
+/**
+ * Rounds added where the refills fill from problems of their own (81+ lines; `ownRefills`): a refill
+ * there betters the plan on about a third of the regions of every round (BR14-BR15 #1-3, three rounds:
+ * 27, 18 and 12 of 48), so more regions (on the tail search's time: `improve.ts`) pay there.
+ */
+const OWN_ROUNDS = 2;
 
 /**
  * Re-searches regions of `best` (made from `root`) until the deadline: in each round its
@@ -28,7 +34,8 @@ const ROUNDS = 2;
  */
 export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker, ownBlocks = false): PackState {
   const first = root.placed.length;
-  const rounds = roundsOf(problem);
+  const own = ownBlocks && ownRefills(problem, root.phase);
+  const rounds = roundsOf(problem, own ? OWN_ROUNDS : 0);
   let left = rounds.reduce((a, r) => a + r.length, 0);
   for (const round of rounds) {
     for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {
@@ -40,8 +47,8 @@ export function searchRegions(problem: UnitProblem, root: PackState, best: PackS
       // The refill also varies the removed arrangement (`Spine`): on the region phase alone, from one
       // fixed plan per instance, BR12-BR15 #1-9 gained 0.07-0.11 more per instance (24 better, 8 worse of 36).
       const spine = { blocks: cleared.removed, volume: best.volume };
-      const own = ownBlocks ? refillProblem(problem, cleared.state) : null;
-      const state = beamSearch(own ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
+      const refill = own ? refillProblem(problem, cleared.state) : null;
+      const state = beamSearch(refill ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
       if (state.volume > best.volume) best = state;
     }
   }
@@ -53,21 +60,31 @@ type Region = [number, number, number, number];
 
 /**
  * The regions of each round: SLABS slabs of the length, then the same shifted by half a slab
- * (so a block cut off by one edge lies inside the next), then eight quarters-by-halves.
+ * (so a block cut off by one edge lies inside the next), then eight quarters-by-halves; then
+ * `more` rounds taking turns: the slabs shifted by a quarter of a slab (three quarters, ...), the
+ * quarters-by-halves shifted by half a quarter.
  */
-function roundsOf(problem: UnitProblem): Region[][] {
+export function roundsOf(problem: UnitProblem, more = 0): Region[][] {
   const { L, W } = problem.spec;
   const rounds: Region[][] = [];
-  for (let r = 0; r < ROUNDS; r++) {
-    const shift = ((r / ROUNDS) * L) / SLABS;
-    rounds.push(Array.from({ length: SLABS }, (_, k): Region => [shift + (k * L) / SLABS, 0, shift + ((k + 1) * L) / SLABS, W]));
-  }
+  for (let r = 0; r < ROUNDS; r++) rounds.push(slabs(L, W, ((r / ROUNDS) * L) / SLABS));
   // Then quarters of the length by halves of the width: holes of another shape (BR12-BR15, 5 s of
   // CPU, paired: #1-3 88.48 -> 88.71, held out #4-6 88.97 -> 89.04 against the two rounds alone).
-  const quarters: Region[] = [];
-  for (let k = 0; k < 4; k++) for (let h = 0; h < 2; h++) quarters.push([(k * L) / 4, (h * W) / 2, ((k + 1) * L) / 4, ((h + 1) * W) / 2]);
-  rounds.push(quarters);
+  rounds.push(quartersByHalves(L, W, 0));
+  for (let r = 0; r < more; r++) rounds.push(r % 2 === 0 ? slabs(L, W, (((r + 1) / 4) * L) / SLABS) : quartersByHalves(L, W, L / 8));
   return rounds;
+}
+
+/** SLABS slabs of the length, shifted by `shift` (the last may reach past the door). */
+function slabs(L: number, W: number, shift: number): Region[] {
+  return Array.from({ length: SLABS }, (_, k): Region => [shift + (k * L) / SLABS, 0, shift + ((k + 1) * L) / SLABS, W]);
+}
+
+/** Quarters of the length by halves of the width, shifted by `shift` along the length. */
+function quartersByHalves(L: number, W: number, shift: number): Region[] {
+  const out: Region[] = [];
+  for (let k = 0; k < 4; k++) for (let h = 0; h < 2; h++) out.push([shift + (k * L) / 4, (h * W) / 2, shift + ((k + 1) * L) / 4, ((h + 1) * W) / 2]);
+  return out;
 }
 
 /** Region indices, the one with the most empty room (up to the roof) first. */

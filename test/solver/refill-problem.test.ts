@@ -3,7 +3,8 @@ import test from 'ava';
 import type { Block, Item } from '../../solver/model.ts';
 import type { Orientation } from '../../solver/types.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { refillProblem } from '../../solver/pack/refill-problem.ts';
+import { ownRefills, refillProblem } from '../../solver/pack/refill-problem.ts';
+import { tailTime } from '../../solver/pack/improve.ts';
 import { rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
@@ -89,4 +90,18 @@ test('a region search refilling from its own blocks never loads less than its pl
     t.true(a >= p.block.dx * p.block.dy - 1e-6);
   }
   t.deepEqual(placements(run().regions), placements(regions));
+});
+
+test('refills fill from blocks of their own from 81 lines on', (t) => {
+  t.true(ownRefills(problemOf(90), 0));
+  t.false(ownRefills(problemOf(80), 0));
+});
+
+test('the tail search keeps its time but where a single container\'s refills fill from blocks of their own', (t) => {
+  const many = problemOf(90);
+  const root = new PackState(spec, many.items.length);
+  t.false(tailTime(many, root, true));
+  t.true(tailTime(many, root, false));
+  const fewer = problemOf(80);
+  t.true(tailTime(fewer, new PackState(spec, fewer.items.length), true));
 });

@@ -1,7 +1,7 @@
 // Regions of the best plan emptied and searched again (pack/region-search.ts).
 import test from 'ava';
 import type { PlacedBlock } from '../../solver/model.ts';
-import { rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
+import { rebuilt, roundsOf, searchRegions } from '../../solver/pack/region-search.ts';
 import { beamSearch, greedy } from '../../solver/pack/search.ts';
 import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
@@ -80,4 +80,16 @@ test('a refill varying the removed arrangement (the spine) puts blocks back only
     t.true(state.volume <= root.volume + problem.cargoVolume());
   }
   t.true(refills > 0);
+});
+
+test('more rounds of regions take turns: the slabs shifted by a quarter of a slab, then the quarters by halves shifted by half a quarter', (t) => {
+  const problem = sixTypesProblem(fakeTicker());
+  const { L, W } = problem.spec;
+  const base = roundsOf(problem);
+  const more = roundsOf(problem, 2);
+  t.is(more.length, base.length + 2);
+  t.deepEqual(more.slice(0, base.length), base);
+  t.deepEqual(more[base.length][0], [L / 32, 0, L / 32 + L / 8, W]);
+  t.deepEqual(more[base.length + 1][0], [L / 8, 0, L / 8 + L / 4, W / 2]);
+  t.is(more[base.length + 1].length, 8);
 });
