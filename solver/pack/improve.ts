@@ -3,9 +3,8 @@ import type { Ticker } from '../ticker.ts';
 import type { UnitProblem } from './problem.ts';
 import { beamSearch, greedy } from './search.ts';
 import type { PackState } from './state.ts';
-import { searchRegions } from './region-search.ts';
+import { moreRegions, searchRegions } from './region-search.ts';
 import { searchTail } from './tail-search.ts';
-import { ownRefills } from './refill-problem.ts';
 
 /** A stage of `improveUnit`, in order (`regions` only under a support rule, `tail` without Stops). */
 export type Stage = 'greedies' | 'beam' | 'beams' | 'tail' | 'regions' | 'end';
@@ -119,8 +118,10 @@ export function improveUnit(
   }
   beamUntil(beamEnd);
   stageTrace.fn?.('beams', best.volume, ticker.now());
-  // Where the refills fill from blocks of their own, the tail's time goes to more regions (`tailTime`).
-  const tailEnd = !regions ? deadline : tailTime(bestProblem!, root, fitsOneLoad) ? deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now()) : ticker.now();
+  // On a single container's load of many lines the tail's time goes to more regions (region-search.ts
+  // `moreRegions`: there the tail search added 0.02-0.06 in 0.49 s against the refills' 0.83-1.09 in
+  // 0.97 s on BR14-BR15 #1-3).
+  const tailEnd = !regions ? deadline : moreRegions(bestProblem!, root.phase, fitsOneLoad) ? ticker.now() : deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now());
   if (tail && best.volume < bound) best = searchTail(bestProblem!, root, best, tailEnd, ticker);
   if (tail) stageTrace.fn?.('tail', best.volume, ticker.now());
   // A single container's load refills its regions from blocks of their own (refill-problem.ts;
@@ -227,16 +228,6 @@ const TAIL_SHARE = 0.3;
  * 11 better / 0 worse; 0.1 and 0.3 read +0.28 / +0.30).
  */
 const REGION_SHARE = 0.2;
-
-/**
- * Whether the tail search gets its share before the region refills. Not where they fill from
- * blocks of their own (a single container's load of 81+ lines, `ownRefills`): there the tail search
- * added 0.02-0.06 in 0.49 s against the refills' 0.83-1.09 in 0.97 s (BR14-BR15 #1-3), and its time
- * goes to two more rounds of regions (region-search.ts `OWN_ROUNDS`).
- */
-export function tailTime(problem: UnitProblem, root: PackState, oneLoad: boolean): boolean {
-  return !(oneLoad && ownRefills(problem, root.phase));
-}
 
 /** All the problem's cargo has one Stop (or none) and no Stop rule is asked. */
 function oneStop(problem: UnitProblem): boolean {

@@ -72,15 +72,13 @@ class RefillProblem extends UnitProblem {
  */
 const MIN_LINES = 81;
 
-/**
- * Whether region refills of `problem` from its phase `phase` on fill from problems of their own: cargo
- * of MIN_LINES lines or more, without keep-together groups (those stay in the Unit's problem).
- */
+/** Whether region refills of `problem` from its phase `phase` on fill from problems of their own (no keep-together groups, MIN_LINES lines or more). */
 export function ownRefills(problem: UnitProblem, phase: number): boolean {
   return !problem.phases.some((p) => p.groups.length > 0) && unitLines(problem, phase) >= MIN_LINES;
 }
 
-function unitLines(problem: UnitProblem, from: number): number {
+/** Lines of the Unit's cargo with pieces to load, from phase `from` on. */
+export function unitLines(problem: UnitProblem, from: number): number {
   let n = 0;
   for (let p = from; p < problem.phases.length; p++) for (const i of problem.phases[p].items) if (problem.remaining[i] > 0) n++;
   return n;

@@ -7,18 +7,28 @@ import type { Ticker } from '../ticker.ts';
 import type { UnitProblem } from './problem.ts';
 import { beamSearch } from './search.ts';
 import { place, type PackState } from './state.ts';
-import { ownRefills, refillProblem } from './refill-problem.ts';
+import { refillProblem, unitLines } from './refill-problem.ts';
 
 /** Slabs the Unit's length is cut into (each round's regions are cleared emptiest first). */
 const SLABS = 8;
 /** Rounds of slabs (each shifted by a part of a slab), before the round of quarters by halves. */
 const ROUNDS = 2;
 /**
- * Rounds added where the refills fill from problems of their own (81+ lines; `ownRefills`): a refill
- * there betters the plan on about a third of the regions of every round (BR14-BR15 #1-3, three rounds:
- * 27, 18 and 12 of 48), so more regions (on the tail search's time: `improve.ts`) pay there.
+ * Rounds added for a single container's load of many lines under a support rule (`moreRegions`): on
+ * BR14-BR15 #1-3 a refill from its own blocks betters the plan on about a third of the regions of
+ * every round (27, 18 and 12 of 48), so more regions (on the tail search's time: `improve.ts`) pay.
  */
-const OWN_ROUNDS = 2;
+const MORE_ROUNDS = 2;
+/** Least lines of cargo for MORE_ROUNDS (where the refills fill from blocks of their own: refill-problem.ts). */
+const MORE_LINES = 81;
+
+/**
+ * Whether a Unit's regions get MORE_ROUNDS more rounds, and the tail search's time with them: a single
+ * container's load (`oneLoad`) of MORE_LINES lines or more (from `phase` on) under a support rule.
+ */
+export function moreRegions(problem: UnitProblem, phase: number, oneLoad: boolean): boolean {
+  return oneLoad && !problem.spec.supportNone && unitLines(problem, phase) >= MORE_LINES;
+}
 
 /**
  * Re-searches regions of `best` (made from `root`) until the deadline: in each round its
@@ -34,8 +44,7 @@ const OWN_ROUNDS = 2;
  */
 export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker, ownBlocks = false): PackState {
   const first = root.placed.length;
-  const own = ownBlocks && ownRefills(problem, root.phase);
-  const rounds = roundsOf(problem, own ? OWN_ROUNDS : 0);
+  const rounds = roundsOf(problem, moreRegions(problem, root.phase, ownBlocks) ? MORE_ROUNDS : 0);
   let left = rounds.reduce((a, r) => a + r.length, 0);
   for (const round of rounds) {
     for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {
@@ -47,8 +56,8 @@ export function searchRegions(problem: UnitProblem, root: PackState, best: PackS
       // The refill also varies the removed arrangement (`Spine`): on the region phase alone, from one
       // fixed plan per instance, BR12-BR15 #1-9 gained 0.07-0.11 more per instance (24 better, 8 worse of 36).
       const spine = { blocks: cleared.removed, volume: best.volume };
-      const refill = own ? refillProblem(problem, cleared.state) : null;
-      const state = beamSearch(refill ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
+      const own = ownBlocks ? refillProblem(problem, cleared.state) : null;
+      const state = beamSearch(own ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
       if (state.volume > best.volume) best = state;
     }
   }

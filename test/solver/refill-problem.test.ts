@@ -4,8 +4,7 @@ import type { Block, Item } from '../../solver/model.ts';
 import type { Orientation } from '../../solver/types.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { ownRefills, refillProblem } from '../../solver/pack/refill-problem.ts';
-import { tailTime } from '../../solver/pack/improve.ts';
-import { rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
+import { moreRegions, rebuilt, searchRegions } from '../../solver/pack/region-search.ts';
 import { greedy } from '../../solver/pack/search.ts';
 import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
 import { boxItem, fakeTicker, placements } from './helpers.ts';
@@ -22,9 +21,9 @@ function manyTypes(lines: number): { items: Item[]; counts: number[]; phases: { 
   return { items, counts, phases: [{ items: bySize.slice(0, cut), groups: [] }, { items: bySize.slice(cut), groups: [] }] };
 }
 
-function problemOf(lines: number, ticker = fakeTicker()): UnitProblem {
+function problemOf(lines: number, ticker = fakeTicker(), unit = spec): UnitProblem {
   const { items, counts, phases } = manyTypes(lines);
-  return new UnitProblem(spec, items, counts, phases, (): Orientation[] => ['LWH', 'WLH'], () => null, 120, ticker, GENERAL, 0, new Map(), false, true);
+  return new UnitProblem(unit, items, counts, phases, (): Orientation[] => ['LWH', 'WLH'], () => null, 120, ticker, GENERAL, 0, new Map(), false, true);
 }
 
 /** The pieces per item a block takes. */
@@ -97,11 +96,9 @@ test('refills fill from blocks of their own from 81 lines on', (t) => {
   t.false(ownRefills(problemOf(80), 0));
 });
 
-test('the tail search keeps its time but where a single container\'s refills fill from blocks of their own', (t) => {
-  const many = problemOf(90);
-  const root = new PackState(spec, many.items.length);
-  t.false(tailTime(many, root, true));
-  t.true(tailTime(many, root, false));
-  const fewer = problemOf(80);
-  t.true(tailTime(fewer, new PackState(spec, fewer.items.length), true));
+test('a single container\'s load of 81+ lines under a support rule gets more rounds of regions (and the tail search\'s time)', (t) => {
+  t.true(moreRegions(problemOf(90), 0, true));
+  t.false(moreRegions(problemOf(90), 0, false));
+  t.false(moreRegions(problemOf(80), 0, true));
+  t.false(moreRegions(problemOf(90, fakeTicker(), { ...spec, supportNone: true }), 0, true));
 });
