@@ -19,8 +19,12 @@ const ROUNDS = 2;
  * every round (27, 18 and 12 of 48), so more regions (on the tail search's time: `improve.ts`) pay.
  */
 const MORE_ROUNDS = 2;
-/** Least lines of cargo for MORE_ROUNDS (where the refills fill from blocks of their own: refill-problem.ts). */
-const MORE_LINES = 81;
+/**
+ * Least lines of cargo for MORE_ROUNDS: 81+ (where the refills fill from blocks of their own:
+ * refill-problem.ts) and 80 (generated T80 seeds 303-808 +0.16, 13 better / 3 worse; real BR13 #1-16
+ * +0.05, 5 / 5). Not 70 (real BR12 #3-9 -0.12, 1 / 3, though T70 gained +0.11, 11 / 3).
+ */
+const MORE_LINES = 80;
 
 /**
  * Whether a Unit's regions get MORE_ROUNDS more rounds, and the tail search's time with them: a single

@@ -96,9 +96,10 @@ test('refills fill from blocks of their own from 81 lines on', (t) => {
   t.false(ownRefills(problemOf(80), 0));
 });
 
-test('a single container\'s load of 81+ lines under a support rule gets more rounds of regions (and the tail search\'s time)', (t) => {
+test('a single container\'s load of 80+ lines under a support rule gets more rounds of regions (and the tail search\'s time)', (t) => {
   t.true(moreRegions(problemOf(90), 0, true));
+  t.true(moreRegions(problemOf(80), 0, true));
   t.false(moreRegions(problemOf(90), 0, false));
-  t.false(moreRegions(problemOf(80), 0, true));
+  t.false(moreRegions(problemOf(79), 0, true));
   t.false(moreRegions(problemOf(90, fakeTicker(), { ...spec, supportNone: true }), 0, true));
 });
