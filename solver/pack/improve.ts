@@ -121,12 +121,15 @@ export function improveUnit(
   // On a single container's load of many lines the tail's time goes to more regions (region-search.ts
   // `moreRegions`: there the tail search added 0.02-0.06 in 0.49 s against the refills' 0.83-1.09 in
   // 0.97 s on BR14-BR15 #1-3).
-  const tailEnd = !regions ? deadline : moreRegions(bestProblem!, root.phase, fitsOneLoad) ? ticker.now() : deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now());
+  const more = regions && moreRegions(bestProblem!, root.phase, fitsOneLoad);
+  let tailEnd = deadline;
+  if (more) tailEnd = ticker.now();
+  else if (regions) tailEnd = deadline - (REGION_SHARE / TAIL_SHARE) * (deadline - ticker.now());
   if (tail && best.volume < bound) best = searchTail(bestProblem!, root, best, tailEnd, ticker);
   if (tail) stageTrace.fn?.('tail', best.volume, ticker.now());
   // A single container's load refills its regions from blocks of their own (refill-problem.ts;
   // a fleet's Unit keeps the Unit problem's: its free pieces are the rest of the whole cargo).
-  if (regions && best.volume < bound) best = searchRegions(bestProblem!, root, best, deadline, ticker, fitsOneLoad);
+  if (regions && best.volume < bound) best = searchRegions(bestProblem!, root, best, deadline, ticker, fitsOneLoad, more);
   if (regions) stageTrace.fn?.('regions', best.volume, ticker.now());
   beamUntil(deadline);
   stageTrace.fn?.('end', best.volume, ticker.now());

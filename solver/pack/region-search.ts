@@ -44,11 +44,14 @@ export function moreRegions(problem: UnitProblem, phase: number, oneLoad: boolea
  * refill fills from a problem of its own where `refillProblem` makes one (cargo of 81+ lines):
  * the free pieces of every phase in one, with blocks built for them, pairs across phases included
  * (5 s of CPU, full support, paired: held out T90 + T100 seeds 404-909 +0.27, 28 better / 8
- * worse; real BR14-BR15 #4-9 +0.24, 7 / 5).
+ * worse; real BR14-BR15 #4-9 +0.24, 7 / 5). With `more` (`moreRegions`, decided by the caller, which
+ * gives these rounds the tail search's time) MORE_ROUNDS more rounds follow.
  */
-export function searchRegions(problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker, ownBlocks = false): PackState {
+export function searchRegions(
+  problem: UnitProblem, root: PackState, best: PackState, deadline: number, ticker: Ticker, ownBlocks = false, more = false,
+): PackState {
   const first = root.placed.length;
-  const rounds = roundsOf(problem, moreRegions(problem, root.phase, ownBlocks) ? MORE_ROUNDS : 0);
+  const rounds = roundsOf(problem, more ? MORE_ROUNDS : 0);
   let left = rounds.reduce((a, r) => a + r.length, 0);
   for (const round of rounds) {
     for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {

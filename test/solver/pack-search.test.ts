@@ -178,6 +178,16 @@ function manyBlocks(s: UnitSpec, types = 12): () => UnitProblem {
 /** What a scan offers, comparable across problems: each move's block figures and position. */
 const offered = (moves: ReturnType<typeof feasibleMoves>) => moves.map((m) => [m.block.dx, m.block.dy, m.block.dz, m.block.item, m.block.count, m.x, m.y, m.z]);
 
+/** A clone of `state` with the smallest of its first 4 children placed (many decisions before the Unit is full); null when none fits. */
+function smallestChild(problem: UnitProblem, state: PackState): PackState | null {
+  const moves = childMoves(problem, state, 4).moves;
+  if (moves.length === 0) return null;
+  const m = moves[moves.length - 1];
+  const next = state.clone();
+  place(next, problem.spec, problem.items, m.block, m.x, m.y, m.z, 100);
+  return next;
+}
+
 for (const supportNone of [false, true]) {
   test(`a scan through the extent bitsets offers the same moves and counts the same work as the plain scan (${supportNone ? 'no support rule' : 'support rule'})`, (t) => {
     const s: UnitSpec = { ...spec, H: 1000, payload: 4000, supportNone };
@@ -200,12 +210,8 @@ for (const supportNone of [false, true]) {
           compared++;
         }
       }
-      // The smallest of a few children: many decisions before the Unit is full.
-      const moves = childMoves(reused, state, 4).moves;
-      if (moves.length === 0) break;
-      const m = moves[moves.length - 1];
-      const next = state.clone();
-      place(next, s, reused.items, m.block, m.x, m.y, m.z, 100);
+      const next = smallestChild(reused, state);
+      if (next === null) break;
       state = next;
     }
     t.not(fitBitsOf(reused.figures(0), false), null);
@@ -229,11 +235,8 @@ test('a scan through the pieces-left bits offers the same moves and counts the s
   let state = new PackState(s, reused.items.length);
   for (let step = 0; step < 40; step++) {
     same(state);
-    const moves = childMoves(reused, state, 4).moves;
-    if (moves.length === 0) break;
-    const m = moves[moves.length - 1];
-    const next = state.clone();
-    place(next, s, reused.items, m.block, m.x, m.y, m.z, 100);
+    const next = smallestChild(reused, state);
+    if (next === null) break;
     same(next);
     // The parent shares its bits with the clone until one of them changes: still its own.
     same(state);
@@ -261,11 +264,8 @@ for (const supportNone of [false, true]) {
           compared++;
         }
       }
-      const moves = childMoves(counted, state, 4).moves;
-      if (moves.length === 0) break;
-      const m = moves[moves.length - 1];
-      const next = state.clone();
-      place(next, s, counted.items, m.block, m.x, m.y, m.z, 100);
+      const next = smallestChild(counted, state);
+      if (next === null) break;
       state = next;
     }
     t.not(fitBitsOf(uncounted.figures(0), false)?.needs ?? null, null);

@@ -73,7 +73,7 @@ test('a region search refilling from its own blocks never loads less than its pl
     const problem = problemOf(90, ticker);
     const root = new PackState(spec, problem.items.length);
     const plan = greedy(problem, root.clone());
-    return { plan, regions: searchRegions(problem, root, plan, 20_000, ticker, true) };
+    return { plan, regions: searchRegions(problem, root, plan, 20_000, ticker, true, true) };
   };
   const { plan, regions } = run();
   t.true(regions.volume >= plan.volume);

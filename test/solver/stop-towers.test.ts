@@ -17,12 +17,15 @@ function piece(id: string, stop: number | null, x: number, y: number, z: number,
 const noGroups = () => null;
 const weight = () => 100_000;
 const at = (pieces: Placement[]) => pieces.map((p) => [p.cargoLineId, p.xMm, p.yMm, p.zMm]);
+/** The towers moved with no time limit and a tolerance of 50 per mille. */
+const moveTowers = (pieces: Placement[], groupOf: (p: Placement) => string | null = noGroups, weightOf: (p: Placement) => number = weight) =>
+  stopTowers(pieces, eq, groupOf, weightOf, 50, Infinity, new Ticker());
 
 test('two towers of one floor plan trade places so the later Stop lies deeper; what stands on each goes with it', (t) => {
   // Lane y 0-500: Stop 1 (two high) at the front wall, Stop 2 (as high) in front of it; lane 500-1000 is free.
   const pieces = [piece('a', 1, 0, 0, 0), piece('a-top', 1, 0, 0, 500), piece('b', 2, 1000, 0, 0, 1000, 500, 1000)];
   t.is(countStopBlocked(pieces, eq.openings), 2);
-  stopTowers(pieces, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(pieces);
   t.is(countStopBlocked(pieces, eq.openings), 0);
   t.deepEqual(at(pieces), [['a', 1000, 0, 0], ['a-top', 1000, 0, 500], ['b', 0, 0, 0]]);
 });
@@ -34,7 +37,7 @@ test('three towers beside a piece running the Unit\'s length end deepest Stop fi
     piece('long', null, 0, 500, 0, 3000, 500, 1000),
   ];
   t.is(countStopBlocked(pieces, eq.openings), 2);
-  stopTowers(pieces, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(pieces);
   t.is(countStopBlocked(pieces, eq.openings), 0);
   t.deepEqual(pieces.map((p) => p.xMm), [2000, 1000, 0, 0]);
 });
@@ -42,7 +45,7 @@ test('three towers beside a piece running the Unit\'s length end deepest Stop fi
 test('a piece over two floor pieces ties them into one tower: they move as one', (t) => {
   const pieces = [piece('a', 1, 0, 0, 0), piece('b', 2, 1000, 0, 0), piece('over', 1, 500, 0, 500)];
   t.is(countStopBlocked(pieces, eq.openings), 1);
-  stopTowers(pieces, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(pieces);
   // Mirrored lengthwise as a whole: 'over' still stands half on each.
   t.deepEqual(at(pieces), [['a', 1000, 0, 0], ['b', 0, 0, 0], ['over', 500, 0, 500]]);
   t.is(countStopBlocked(pieces, eq.openings), 0);
@@ -56,7 +59,7 @@ test('towers of different lengths change places along a lane', (t) => {
     piece('long', null, 0, 500, 0, 3000, 500, 1000),
   ];
   t.is(countStopBlocked(pieces, eq.openings), 2);
-  stopTowers(pieces, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(pieces);
   t.is(countStopBlocked(pieces, eq.openings), 0);
   t.deepEqual(pieces.map((p) => p.xMm), [2000, 1500, 0, 0]);
 });
@@ -65,16 +68,16 @@ test('a keep-together group reaching out of a tower keeps the tower in place', (
   const pieces = [piece('a', 1, 0, 0, 0), piece('b', 2, 1000, 0, 0), piece('g', 1, 0, 500, 0)];
   const groupOf = (p: Placement) => (p.cargoLineId === 'b' ? null : 'G');
   const before = at(pieces);
-  stopTowers(pieces, eq, groupOf, weight, 50, Infinity, new Ticker());
+  moveTowers(pieces, groupOf);
   t.deepEqual(at(pieces), before);
 });
 
 test('nothing moves where pieces are locked, nor when no move blocks fewer pieces', (t) => {
   const locked = [piece('a', 1, 0, 0, 0), { ...piece('b', 2, 1000, 0, 0), locked: true }];
-  stopTowers(locked, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(locked);
   t.deepEqual(locked.map((p) => p.xMm), [0, 1000]);
   const fine = [piece('b', 2, 0, 0, 0), piece('a', 1, 1000, 0, 0)];
-  stopTowers(fine, eq, noGroups, weight, 50, Infinity, new Ticker());
+  moveTowers(fine);
   t.deepEqual(fine.map((p) => p.xMm), [0, 1000]);
 });
 
@@ -87,7 +90,7 @@ test('towers trade places across the width only while the centre of gravity stay
     piece('a', 1, 0, 0, 0), piece('b', 2, 1000, 0, 0), piece('c', 2, 2000, 500, 0), piece('d', null, 0, 500, 0, 900),
   ];
   t.is(countStopBlocked(pieces, eq.openings), 1);
-  stopTowers(pieces, eq, noGroups, weightOf, 50, Infinity, new Ticker());
+  moveTowers(pieces, noGroups, weightOf);
   t.is(countStopBlocked(pieces, eq.openings), 0);
   // The heavy tower stays in its lane (trading places with the light one there), not across at the door.
   t.deepEqual(at(pieces).slice(0, 2), [['a', 1000, 0, 0], ['b', 0, 0, 0]]);
