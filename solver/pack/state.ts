@@ -23,6 +23,40 @@ export interface UnitSpec {
 
 const NONE: readonly number[] = [];
 
+/** A free slot's key in `PackState.faceTable` (no top face lies below the floor). */
+const EMPTY = -1;
+/** The face table's first size in slots (a clone's first write copies twice this many entries; T100 holds about 41 heights). */
+const MIN_SLOTS = 64;
+
+/** A face table of `slots` free slots (a copy of one made once per size: built by pushes, each would leave garbage). */
+function emptyTable(slots: number): unknown[] {
+  let blank = blankTables.get(slots);
+  if (!blank) {
+    blank = [];
+    for (let k = 0; k < slots; k++) blank.push(EMPTY, NONE);
+    blankTables.set(slots, blank);
+  }
+  return blank.slice();
+}
+
+/** Free face tables by their slots (never changed: `emptyTable` hands out copies). */
+const blankTables = new Map<number, unknown[]>();
+
+/** The first slot to probe for height z (Fibonacci hashing; a fractional height hashes as its whole part). */
+function slotOf(z: number, shift: number): number {
+  return Math.imul(z | 0, 0x9e3779b1) >>> shift;
+}
+
+/** A new list: `list` and then i (lists in the face table are shared by clones, so never changed). */
+function withIndex(list: readonly number[], i: number): number[] {
+  // Literals for the short lists (most: 1.4 faces a height on T100): exactly as long, where a push would leave room for 16 more.
+  if (list.length === 1) return [list[0], i];
+  if (list.length === 2) return [list[0], list[1], i];
+  const out = list.slice();
+  out.push(i);
+  return out;
+}
+
 export class PackState {
   spaces: Space[];
   supports: Support[] = [];
@@ -54,9 +88,17 @@ export class PackState {
   /** The stamp of the spaces this state alone holds (spaces.ts `KeyedSpace.owner`; both sides of a clone get new ones). */
   owner = newOwner();
 
-  /** Indices of `supports` per height, ascending (copied on first write after a clone). */
-  private byZ = new Map<number, number[]>();
-  private byZShared = false;
+  /**
+   * Indices of `supports` per height, ascending: an open-addressing table of heights laid out as
+   * `[z, list, z, list, ...]` (`EMPTY` keys where free). A list is never changed in place (an add
+   * makes a new one), so a clone shares every list and copies only the table, on its first write.
+   */
+  private faceTable: unknown[] = emptyTable(MIN_SLOTS);
+  /** Heights in `faceTable`, and the shift that maps a height's hash to a slot (32 - log2 slots). */
+  private faceHeights = 0;
+  private faceShift = 32 - Math.log2(MIN_SLOTS);
+  /** `faceTable` is shared with a clone (copied before it changes). */
+  private faceShared = false;
 
   /** `used`: a zeroed buffer of `itemCount` to take instead of a new one (the caller zeroes it again after). */
   constructor(spec: UnitSpec, itemCount: number, used?: Int32Array) {
@@ -70,8 +112,10 @@ export class PackState {
     c.spaces = this.spaces.slice();
     c.supports = this.supports.slice();
     c.carried = this.carried.slice();
-    c.byZ = this.byZ;
-    c.byZShared = this.byZShared = true;
+    c.faceTable = this.faceTable;
+    c.faceHeights = this.faceHeights;
+    c.faceShift = this.faceShift;
+    c.faceShared = this.faceShared = true;
     c.placed = this.placed.slice();
     c.bottoms = this.bottoms.slice();
     c.used = copyInts(this.used);
@@ -93,22 +137,56 @@ export class PackState {
 
   /** Indices of the top faces at height z, ascending. */
   supportsAt(z: number): readonly number[] {
-    return this.byZ.get(z) ?? NONE;
+    const table = this.faceTable;
+    const mask = (table.length >> 1) - 1;
+    for (let h = slotOf(z, this.faceShift); ; h = (h + 1) & mask) {
+      const key = table[2 * h];
+      if (key === z) return table[2 * h + 1] as number[];
+      if (key === EMPTY) return NONE;
+    }
   }
 
   /** Adds a top face (and its fragile load, none yet). */
   addSupport(f: Support): void {
-    if (this.byZShared) {
-      const copy = new Map<number, number[]>();
-      for (const [z, list] of this.byZ) copy.set(z, list.slice());
-      this.byZ = copy;
-      this.byZShared = false;
+    if (this.faceShared) {
+      this.faceTable = this.faceTable.slice();
+      this.faceShared = false;
     }
-    const list = this.byZ.get(f.z);
-    if (list) list.push(this.supports.length);
-    else this.byZ.set(f.z, [this.supports.length]);
+    const i = this.supports.length;
+    const table = this.faceTable;
+    const mask = (table.length >> 1) - 1;
+    for (let h = slotOf(f.z, this.faceShift); ; h = (h + 1) & mask) {
+      const key = table[2 * h];
+      if (key === f.z) {
+        table[2 * h + 1] = withIndex(table[2 * h + 1] as number[], i);
+        break;
+      }
+      if (key === EMPTY) {
+        table[2 * h] = f.z;
+        table[2 * h + 1] = [i];
+        if (2 * ++this.faceHeights > mask + 1) this.growFaces();
+        break;
+      }
+    }
     this.supports.push(f);
     this.carried.push(0);
+  }
+
+  /** The face table at twice its slots (kept at most half full, so a probe ends soon). */
+  private growFaces(): void {
+    const old = this.faceTable;
+    const table = emptyTable(old.length);
+    const mask = (table.length >> 1) - 1;
+    this.faceShift--;
+    for (let k = 0; k < old.length; k += 2) {
+      const z = old[k];
+      if (z === EMPTY) continue;
+      let h = slotOf(z as number, this.faceShift);
+      while (table[2 * h] !== EMPTY) h = (h + 1) & mask;
+      table[2 * h] = z;
+      table[2 * h + 1] = old[k + 1];
+    }
+    this.faceTable = table;
   }
 
   available(block: Block, remaining: ArrayLike<number>): boolean {

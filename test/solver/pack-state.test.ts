@@ -96,3 +96,22 @@ test('dead marks and revivals a state makes in place never reach a state cloned 
   t.deepEqual(corners(again.spaces), againBefore);
   t.notDeepEqual(branchBefore, corners(branch.spaces));
 });
+
+test('the top faces per height read the same as a plain filter of the faces, through clones writing apart and a growing table', (t) => {
+  const faceAt = (z: number, x: number) => ({ x0: x, y0: 0, x1: x + 10, y1: 10, z, noStack: false, fragile: false, cap: 0, below: null });
+  const plain = (s: PackState, z: number) => s.supports.flatMap((f, i) => (f.z === z ? [i] : []));
+  const root = new PackState(spec, 1);
+  // 40 heights (past the first table's half), some with several faces, some fractional.
+  for (let k = 0; k < 100; k++) root.addSupport(faceAt(k % 3 === 0 ? 7 + (k % 40) * 13 : 2.5 + (k % 40), k));
+  const a = root.clone();
+  const b = root.clone();
+  for (let k = 0; k < 90; k++) a.addSupport(faceAt(7 + (k % 45) * 13, 1000 + k));
+  for (let k = 0; k < 5; k++) b.addSupport(faceAt(2.5 + k, 2000 + k));
+  const heights = new Set([...root.supports, ...a.supports, ...b.supports].map((f) => f.z));
+  heights.add(3.25);
+  heights.add(100000);
+  for (const s of [root, a, b]) {
+    for (const z of heights) t.deepEqual([...s.supportsAt(z)], plain(s, z), `height ${z}`);
+  }
+  t.is(root.supports.length, 100);
+});
