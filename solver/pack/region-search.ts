@@ -9,6 +9,15 @@ import { beamSearch } from './search.ts';
 import { place, type PackState } from './state.ts';
 import { refillProblem, unitLines } from './refill-problem.ts';
 
+/**
+ * Diagnostics only (scripts/bench/stage-gains.ts `--regions`): when set, told each refill's round, its
+ * rank in the round's order, the blocks it removed, the best plan's volume before and after and the
+ * refill's clock time. Never set by the solver; it decides nothing.
+ */
+export const regionTrace: {
+  fn: ((round: number, rank: number, removed: number, before: number, after: number, ms: number) => void) | null;
+} = { fn: null };
+
 /** Slabs the Unit's length is cut into (each round's regions are cleared emptiest first). */
 const SLABS = 8;
 /** Rounds of slabs (each shifted by a part of a slab), before the round of quarters by halves. */
@@ -53,11 +62,12 @@ export function searchRegions(
   const first = root.placed.length;
   const rounds = roundsOf(problem, more ? MORE_ROUNDS : 0);
   let left = rounds.reduce((a, r) => a + r.length, 0);
-  for (const round of rounds) {
-    for (const k of byEmptyRoom(best.placed.slice(first), round, problem)) {
+  for (let r = 0; r < rounds.length; r++) {
+    const order = byEmptyRoom(best.placed.slice(first), rounds[r], problem);
+    for (let rank = 0; rank < order.length; rank++) {
       const now = ticker.now();
       if (now >= deadline) return best;
-      const cleared = rebuilt(problem, root, best.placed.slice(first), round[k]);
+      const cleared = rebuilt(problem, root, best.placed.slice(first), rounds[r][order[rank]]);
       const share = (deadline - now) / left--;
       if (!cleared) continue;
       // The refill also varies the removed arrangement (`Spine`): on the region phase alone, from one
@@ -65,6 +75,7 @@ export function searchRegions(
       const spine = { blocks: cleared.removed, volume: best.volume };
       const own = ownBlocks ? refillProblem(problem, cleared.state) : null;
       const state = beamSearch(own ?? problem, cleared.state, Math.min(deadline, now + share), { spine });
+      regionTrace.fn?.(r, rank, cleared.removed.length, best.volume, Math.max(best.volume, state.volume), ticker.now() - now);
       if (state.volume > best.volume) best = state;
     }
   }
