@@ -5,21 +5,19 @@ import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
 import { balanceLoad } from './balance.ts';
-import { stopStacks } from './stop-stacks.ts';
-import { stopSlices } from './stop-slices.ts';
-import { stopTowers } from './stop-towers.ts';
-import { DEFAULT_TOLERANCE_PERMILLE } from './advisories/centre-of-gravity.ts';
+import { moveForStops, type MovableUnit } from './stop-movers.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
 const round4 = (v: number) => Math.round(v * 10000) / 10000;
 
-/** `stopsUntil`: until when the Units' slices may be reordered for the Stops (stop-slices.ts); 0 for none. */
+/** `stopsUntil`: until when the Units' loads may be moved for the Stops (stop-movers.ts); 0 for none. */
 export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPlan, ticker: Ticker, stopsUntil = 0): Placement[] {
   const nextFree = prep.freePieceIndices.map(() => 0);
   const lineIndex = new Map(input.lines.map((l, i) => [l.id, i]));
   const out: Placement[] = [];
+  const built: MovableUnit[] = [];
   const sorted = [...plan.units].sort((a, b) => a.index - b.index);
-  for (const [k, u] of sorted.entries()) {
+  for (const u of sorted) {
     ticker.poll();
     const unitPieces: Placement[] = [];
     if (u.fixedUnit >= 0) {
@@ -42,18 +40,12 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
         });
       }
     }
-    const lineOf = (p: Placement) => input.lines[lineIndex.get(p.cargoLineId)!];
-    // The time left shared over the Units still to come.
-    const until = ticker.now() + (stopsUntil - ticker.now()) / (sorted.length - k);
-    if (u.fixedUnit < 0 && until > ticker.now()) {
-      // A third of the share each: the stacks (what stands above), the slices and the towers (what stands in front).
-      const third = (until - ticker.now()) / 3;
-      if (input.options.supportRule !== 'none') stopStacks(unitPieces, u.view.equipment, lineOf, ticker.now() + third, ticker);
-      stopSlices(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, until - third, ticker);
-      const tolerance = input.options.cogTolerancePermille ?? DEFAULT_TOLERANCE_PERMILLE;
-      stopTowers(unitPieces, u.view.equipment, (p) => lineOf(p).groupKey, (p) => lineOf(p).weightG, tolerance, until, ticker);
-    }
-    balanceLoad(unitPieces, (p) => lineOf(p).weightG, u.view.equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
+    built.push({ pieces: unitPieces, equipment: u.view.equipment, movable: u.fixedUnit < 0 });
+  }
+  const lineOf = (p: Placement) => input.lines[lineIndex.get(p.cargoLineId)!];
+  if (stopsUntil > 0 && stopsUntil > ticker.now()) moveForStops(input, built, lineOf, stopsUntil, ticker);
+  for (const { pieces: unitPieces, equipment } of built) {
+    balanceLoad(unitPieces, (p) => lineOf(p).weightG, equipment, input.options.cogTolerancePermille, (p) => lineOf(p).groupKey);
     const steps = loadingSteps(unitPieces.map((p) => ({ x: p.xMm, y: p.yMm, z: p.zMm, dx: p.lengthMm, dy: p.widthMm, dz: p.heightMm })));
     unitPieces.forEach((p, i) => (p.loadingStep = steps[i]));
     unitPieces.sort((a, b) => a.loadingStep - b.loadingStep);
