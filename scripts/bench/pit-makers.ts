@@ -10,18 +10,14 @@
 // 90-99 % of the lower top) leaves most of them; no box can stand on a rim of a few cm.
 //   npx tsx scripts/bench/pit-makers.ts <T100 | BR15 --data /tmp/br1415> [--count 3] [--seed 101] [--seconds 1]
 import { parseArgs } from 'node:util';
-import type { Block } from '../../solver/model.ts';
-import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
 import { improveUnit } from '../../solver/pack/improve.ts';
 import { expandPlaced } from '../../solver/pack/expand.ts';
-import { UnitProblem } from '../../solver/pack/problem.ts';
-import type { UnitSpec } from '../../solver/pack/state.ts';
 import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
-import { firstView } from './first-view.ts';
+import { unitVariants } from './first-view.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -31,10 +27,6 @@ const { values, positionals } = parseArgs({
   },
 });
 const set = positionals[0] ?? 'T100';
-const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
-const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
-  { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
-];
 const instances = values.data
   ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
   : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
@@ -46,15 +38,8 @@ for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: 'full' });
   let reads = 0;
   const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
-  const shared = new Map<string, Block[]>();
-  const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
-  variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
-  const make = (k: number, noise: number) => {
-    const v = variants[k];
-    return new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, groupBlock, minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
-  };
-  const best = improveUnit(make, variants.length, new PackState(view.spec, prep.items.length), ticker.now() + Number(values.seconds) * 1000, ticker, 1);
+  const { prep, view, count, make } = unitVariants(input, ticker);
+  const best = improveUnit(make, count, new PackState(view.spec, prep.items.length), ticker.now() + Number(values.seconds) * 1000, ticker, 1);
   const { L, W, H } = view.spec;
   // Pieces with the index of the placed block they belong to (in placing order) and whether it is general.
   const pieces = best.placed.flatMap((pb, k) => expandPlaced(pb).map((p) => ({ ...p, k, general: pb.block.parts !== undefined })));

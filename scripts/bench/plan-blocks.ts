@@ -6,16 +6,13 @@
 //   npx tsx scripts/bench/plan-blocks.ts <T100 | BR12 --data /tmp/br1215> [--count 3] [--seed 101] [--seconds 1] [--support full]
 import { parseArgs } from 'node:util';
 import type { Block } from '../../solver/model.ts';
-import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
 import { improveUnit } from '../../solver/pack/improve.ts';
-import { UnitProblem } from '../../solver/pack/problem.ts';
-import type { UnitSpec } from '../../solver/pack/state.ts';
 import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
-import { firstView } from './first-view.ts';
+import { unitVariants } from './first-view.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -29,10 +26,6 @@ const { values, positionals } = parseArgs({
   },
 });
 const set = positionals[0] ?? 'T100';
-const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
-const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
-  { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
-];
 const instances = values.data
   ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
   : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
@@ -53,16 +46,9 @@ for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
   let reads = 0;
   const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
-  const shared = new Map<string, Block[]>();
-  const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
-  variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
-  const make = (k: number, noise: number) => {
-    const v = variants[k];
-    return new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, groupBlock, minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
-  };
+  const { prep, view, left, count, make } = unitVariants(input, ticker);
   const root = new PackState(view.spec, prep.items.length);
-  const best = improveUnit(make, variants.length, root, ticker.now() + Number(values.seconds) * 1000, ticker, 1);
+  const best = improveUnit(make, count, root, ticker.now() + Number(values.seconds) * 1000, ticker, 1);
   const V = view.spec.L * view.spec.W * view.spec.H;
   const kinds = new Map<string, number>(), kindVol = new Map<string, number>(), piecesH = new Map<number, number>(), typesH = new Map<number, number>();
   let flatTop = 0, general = 0;

@@ -13,16 +13,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Block } from '../../solver/model.ts';
-import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
 import { improveUnit } from '../../solver/pack/improve.ts';
 import { beamSearch, greedy } from '../../solver/pack/search.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
-import { PackState, type UnitSpec } from '../../solver/pack/state.ts';
+import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput, parseBr } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
-import { firstView } from './first-view.ts';
+import { unitVariants } from './first-view.ts';
 import { readCpuMs } from './process-cpu.ts';
 
 const { values, positionals } = parseArgs({
@@ -41,10 +39,6 @@ const { values, positionals } = parseArgs({
 });
 const set = positionals[0] ?? 'T100';
 const count = Number(values.count);
-const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
-const POLICIES: Pick<UnitSpec, 'anchor' | 'order'>[] = [
-  { anchor: 'corner', order: 'volume' }, { anchor: 'wall', order: 'section' }, { anchor: 'wall', order: 'volume' },
-];
 
 const instances = set.startsWith('T')
   ? generateSets([Number(set.slice(1))], count, Number(values.seed))[0].instances
@@ -60,21 +54,17 @@ for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
   let reads = 0;
   const ticker = new Ticker(values.virtual ? { now: () => reads++ * 0.01 } : { now: readCpuMs });
-  const { prep, view, left, phases, minDim, groupBlock } = firstView(input, ticker);
-  const shared = new Map<string, Block[]>();
-  const variants = POLICIES.flatMap((p) => [GENERAL, null].map((general) => ({ spec: { ...view.spec, ...p }, general, columns: false })));
-  variants.push({ spec: { ...view.spec, anchor: 'wall', order: 'section' }, general: null, columns: true });
+  const { prep, view, phases, count: variantCount, make: makeVariant } = unitVariants(input, ticker);
   const problems: UnitProblem[] = [];
   const make = (k: number, noise: number) => {
-    const v = variants[k];
-    const p = new UnitProblem(v.spec, prep.items, left, phases, view.orientationsOf, groupBlock, minDim, ticker, v.general, noise, shared, v.columns, !v.columns);
+    const p = makeVariant(k, noise);
     problems.push(p);
     return p;
   };
   const c0 = readCpuMs();
   const deadline = ticker.now() + Number(values.seconds) * 1000;
   // The block lists first (improveUnit would build them in its first greedies): their cost apart.
-  for (let k = 0; k < variants.length; k++) {
+  for (let k = 0; k < variantCount; k++) {
     const p = make(k, 0);
     for (let ph = 0; ph < phases.length; ph++) p.blocks(ph);
   }
@@ -110,7 +100,7 @@ for (const inst of instances) {
   }
   problems.length = 0;
   const s0 = readCpuMs();
-  const best = improveUnit(make, variants.length, root, deadline, ticker, 1);
+  const best = improveUnit(make, variantCount, root, deadline, ticker, 1);
   const searched = readCpuMs() - s0;
   const completions = problems.reduce((a, p) => a + p.completions, 0);
   const fill = best.volume / (view.spec.L * view.spec.W * view.spec.H);
