@@ -1,5 +1,6 @@
 // A single-container plan's height map for the diagnostics (1 cell = 1 unit of floor; BR sides are cm).
-import type { Placement } from '../../solver/types.ts';
+import { placedDims } from '../../solver/orientation.ts';
+import type { Placement, SolveInput } from '../../solver/types.ts';
 
 /** Per floor cell (x * W + y): the top of the highest piece over it, and the summed heights of the pieces over it (what is not empty under the top). */
 export function heightMap(placements: Placement[], L: number, W: number): { top: Int32Array; filled: Int32Array } {
@@ -15,4 +16,37 @@ export function heightMap(placements: Placement[], L: number, W: number): { top:
     }
   }
   return { top, filled };
+}
+
+/** A connected face of one height of the top map: its cells and its height. */
+export interface Face { cells: number[]; z: number }
+
+/** The connected faces of one height of the top map (bare floor excluded). */
+export function facesOf(top: Int32Array, L: number, W: number): Face[] {
+  const seen = new Uint8Array(L * W);
+  const faces: Face[] = [];
+  const stack: number[] = [];
+  for (let c0 = 0; c0 < L * W; c0++) {
+    if (seen[c0] || top[c0] === 0) continue;
+    const cells: number[] = [];
+    seen[c0] = 1; stack.push(c0);
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      cells.push(c);
+      const x = Math.floor(c / W), y = c % W;
+      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
+        if (nx < 0 || nx >= L || ny < 0 || ny >= W) continue;
+        const n = nx * W + ny;
+        if (seen[n] || top[n] !== top[c]) continue;
+        seen[n] = 1; stack.push(n);
+      }
+    }
+    faces.push({ cells, z: top[c0] });
+  }
+  return faces;
+}
+
+/** The least height a line's piece can stand at, over the orientations it allows. */
+export function lowestHeight(line: SolveInput['lines'][number]): number {
+  return Math.min(...line.orientations.map((o) => placedDims(line.lengthMm, line.widthMm, line.heightMm, o)[2]));
 }

@@ -18,6 +18,7 @@ import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
 import { unitVariants } from './first-view.ts';
+import { facesOf } from './height-map.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,28 +49,16 @@ for (const inst of instances) {
     for (let x = p.x; x < p.x + p.dx; x++) for (let y = p.y; y < p.y + p.dy; y++) if (top[x * W + y] < p.z + p.dz) { top[x * W + y] = p.z + p.dz; owner[x * W + y] = i; }
   });
   // Small faces of one height (connected), each cell's piece: a ledge where the piece's top is partly covered.
-  const seen = new Uint8Array(L * W);
   let ledgeRoom = 0;
-  for (let c0 = 0; c0 < L * W; c0++) {
-    if (seen[c0] || top[c0] === 0) continue;
-    const cells: number[] = [c0];
-    seen[c0] = 1;
-    for (let q = 0; q < cells.length; q++) {
-      const c = cells[q], x = Math.floor(c / W), y = c % W;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
-        const n = nx * W + ny;
-        if (nx < 0 || nx >= L || ny < 0 || ny >= W || seen[n] || top[n] !== top[c]) continue;
-        seen[n] = 1; cells.push(n);
-      }
-    }
-    if (cells.length >= maxArea || H - top[c0] < 20) continue;
+  for (const { cells, z } of facesOf(top, L, W)) {
+    if (cells.length >= maxArea || H - z < 20) continue;
     const under = new Set(cells.map((c) => owner[c]));
     if (under.size !== 1) continue;
     const p = pieces[[...under][0]];
     if (cells.length >= p.dx * p.dy) continue;
     // What stands on the rest of its top: the pieces whose base is at its top over its footprint.
     const on = pieces.filter((q) => q.z === p.z + p.dz && q.x < p.x + p.dx && q.x + q.dx > p.x && q.y < p.y + p.dy && q.y + q.dy > p.y);
-    const room = (100 * (H - top[c0]) * cells.length) / (L * W * H);
+    const room = (100 * (H - z) * cells.length) / (L * W * H);
     ledgeRoom += room;
     const same = on.some((q) => q.k === p.k);
     const kind = on.length === 0 ? 'nothing on it (covered higher?)' : same ? 'within its general block' : on.some((q) => q.general) ? 'a later general block' : 'a later simple block';

@@ -12,11 +12,10 @@
 //   npx tsx scripts/bench/pits.ts --csv <BR csv folder> [--set BR15] [--instances 3] [--from 0]
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { placedDims } from '../../solver/orientation.ts';
-import type { Placement, SolveInput } from '../../solver/types.ts';
+import type { Placement } from '../../solver/types.ts';
 import { brToInput } from './br-format.ts';
 import { loadSolve } from './br-run.ts';
-import { heightMap } from './height-map.ts';
+import { facesOf, heightMap, lowestHeight } from './height-map.ts';
 import { diagnosticSets, SET_OPTIONS } from './diagnostic-sets.ts';
 import { cpuMs } from './process-cpu.ts';
 
@@ -26,37 +25,6 @@ const { values } = parseArgs({
 const sets = diagnosticSets(values, 'pits.ts --generate types=100 | --csv <folder> [--set BR15]');
 const solve = await loadSolve(resolve(values.solver!));
 const maxArea = Number(values.area);
-
-function lowestHeight(line: SolveInput['lines'][number]): number {
-  return Math.min(...line.orientations.map((o) => placedDims(line.lengthMm, line.widthMm, line.heightMm, o)[2]));
-}
-
-interface Face { cells: number[]; z: number }
-
-/** Connected faces of one height of the top map (bare floor excluded). */
-function facesOf(top: Int32Array, L: number, W: number): Face[] {
-  const seen = new Uint8Array(L * W);
-  const faces: Face[] = [];
-  const stack: number[] = [];
-  for (let c0 = 0; c0 < L * W; c0++) {
-    if (seen[c0] || top[c0] === 0) continue;
-    const cells: number[] = [];
-    seen[c0] = 1; stack.push(c0);
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      cells.push(c);
-      const x = Math.floor(c / W), y = c % W;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
-        if (nx < 0 || nx >= L || ny < 0 || ny >= W) continue;
-        const n = nx * W + ny;
-        if (seen[n] || top[n] !== top[c]) continue;
-        seen[n] = 1; stack.push(n);
-      }
-    }
-    faces.push({ cells, z: top[c0] });
-  }
-  return faces;
-}
 
 type Key = string;
 const totals = new Map<Key, number>();

@@ -23,7 +23,7 @@ import { placedDims } from '../../solver/orientation.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { brToInput } from './br-format.ts';
 import { loadSolve } from './br-run.ts';
-import { heightMap } from './height-map.ts';
+import { facesOf, heightMap, lowestHeight } from './height-map.ts';
 import { diagnosticSets, SET_OPTIONS } from './diagnostic-sets.ts';
 import { cpuMs } from './process-cpu.ts';
 
@@ -33,11 +33,6 @@ const { values } = parseArgs({
 const support = values.support === 'none' ? 'none' : 'full';
 const sets = diagnosticSets(values, 'waste.ts --generate types=50,100 | --csv <folder> [--set BR15]');
 const solve = await loadSolve(resolve(values.solver!));
-
-/** The least height a line's piece can stand at, over the orientations it allows. */
-function lowestHeight(line: SolveInput['lines'][number]): number {
-  return Math.min(...line.orientations.map((o) => placedDims(line.lengthMm, line.widthMm, line.heightMm, o)[2]));
-}
 
 /** The least footprint a line's piece stands on, over the orientations it allows. */
 function leastFootprint(line: SolveInput['lines'][number]): number {
@@ -50,23 +45,9 @@ function leastFootprint(line: SolveInput['lines'][number]): number {
  */
 function topsBreakdown(top: Int32Array, L: number, W: number, H: number, minHeight: number): { byGap: number[]; byArea: number[] } {
   const byGap = [0, 0, 0], byArea = [0, 0, 0];
-  const face = new Int32Array(L * W).fill(-1);
-  const stack: number[] = [];
-  for (let c0 = 0; c0 < L * W; c0++) {
-    if (face[c0] >= 0 || top[c0] === 0 || H - top[c0] < minHeight) continue;
-    const cells: number[] = [];
-    face[c0] = c0; stack.push(c0);
-    while (stack.length > 0) {
-      const c = stack.pop()!;
-      cells.push(c);
-      const x = Math.floor(c / W), y = c % W;
-      for (const [nx, ny] of [[x - 1, y], [x + 1, y], [x, y - 1], [x, y + 1]]) {
-        const n = nx * W + ny;
-        if (nx < 0 || nx >= L || ny < 0 || ny >= W || face[n] >= 0 || top[n] !== top[c]) continue;
-        face[n] = c0; stack.push(n);
-      }
-    }
-    const gap = H - top[c0], room = gap * cells.length;
+  for (const { cells, z } of facesOf(top, L, W)) {
+    const gap = H - z, room = gap * cells.length;
+    if (gap < minHeight) continue;
     byGap[gap < 40 ? 0 : gap < 80 ? 1 : 2] += room;
     byArea[cells.length < 1000 ? 0 : cells.length < 3000 ? 1 : 2] += room;
   }
