@@ -67,6 +67,8 @@ export interface FleetMode {
   evenOver?: number;
   /** Greedy plans only: the blocks' order within a Unit (default the row's: by cross-section; fleet/orders.ts). */
   blockOrder?: UnitSpec['order'];
+  /** Beam search only: asked of the best plan after the greedies and after each beam; true ends the search (stop-split.ts). */
+  abandon?: (best: PackState) => boolean;
 }
 
 /** What fleets packing one cargo in different orders share: the rows and their groups' blocks. */
@@ -312,7 +314,7 @@ export class Fleet {
     // (with the time general blocks need: a layout may take a second).
     const start = withGeneral ? this.tubeStartOf(view, root, phases, remaining, minDim, deadline) : null;
     const started = start && improveUnit(problemOf, variants.length, start, this.ticker.now() + START_SHARE * (deadline - this.ticker.now()), this.ticker, this.seed);
-    const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed);
+    const state = improveUnit(problemOf, variants.length, root, deadline, this.ticker, this.seed, mode.abandon);
     return started && started.volume > state.volume ? started : state;
   }
 

@@ -112,3 +112,40 @@ test('without a support rule cargo of more than one load (a fleet\'s Unit) gets 
   const { seen } = traceStages({ ...spec, L: 1000, supportNone: true });
   t.deepEqual(seen.filter((s) => s.stage !== 'beam').map((s) => s.stage), ['greedies', 'beams', 'tail', 'end']);
 });
+
+test('a caller that gives up after the greedies gets the best greedy plan and no beam runs', (t) => {
+  const tight = { ...spec, L: 1000 };
+  const root = new PackState(tight, items.length);
+  const best = Math.max(...policies.map((_, k) => greedy(sixTypesProblem(fakeTicker(), { ...tight, ...policies[k] }, 0), root.clone()).volume));
+  const ticker = fakeTicker();
+  const asked: number[] = [];
+  const seen: Stage[] = [];
+  stageTrace.fn = (stage) => { seen.push(stage); };
+  try {
+    const plan = improveUnit((k, noise) => sixTypesProblem(ticker, { ...tight, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7, (s) => {
+      asked.push(s.volume);
+      return true;
+    });
+    t.is(plan.volume, best);
+  } finally {
+    stageTrace.fn = null;
+  }
+  t.deepEqual(asked, [best]);
+  t.deepEqual(seen, ['greedies']);
+});
+
+test('a caller that gives up after the first beam ends the search there: the beam\'s plan if it loads more', (t) => {
+  const tight = { ...spec, L: 1000 };
+  const root = new PackState(tight, items.length);
+  const ticker = fakeTicker();
+  const seen: Stage[] = [];
+  let asked = 0;
+  stageTrace.fn = (stage) => { seen.push(stage); };
+  try {
+    improveUnit((k, noise) => sixTypesProblem(ticker, { ...tight, ...policies[k] }, noise), policies.length, root, 2000, ticker, 7, () => ++asked > 1);
+  } finally {
+    stageTrace.fn = null;
+  }
+  t.is(asked, 2);
+  t.deepEqual(seen.filter((s) => s !== 'beams'), ['greedies', 'beam']);
+});

@@ -1,0 +1,59 @@
+// What a guarded Unit repack leaves over (stop-split.ts), put into the other Units' free room:
+// first under the Stop guard (checked both ways, so it blocks nothing there either), then what
+// no guarded room takes without it, the repacked Unit first.
+import type { Ticker } from '../ticker.ts';
+import type { Fleet, PlannedUnit } from './fleet.ts';
+import { reopen } from './fewer-units.ts';
+import type { PackState } from './state.ts';
+
+export interface Leftover {
+  /** The Units changed: the repacked one (`state`) and those topped up. */
+  changed: Map<PlannedUnit, PlannedUnit>;
+  /** Pieces per item and groups no room took. */
+  rest: number[];
+  restGroups: Set<number>;
+}
+
+/**
+ * `u` repacked as `state` from its cargo (`left`, `groups`); `units` the plan's Units. Greedy
+ * top-ups of the free Units, emptiest first, until nothing is left or `deadline`.
+ */
+export function placeLeftover(
+  fleet: Fleet, units: PlannedUnit[], u: PlannedUnit, state: PackState, left: number[], groups: Set<number>, deadline: number, ticker: Ticker,
+): Leftover {
+  const rest = left.map((n, i) => Math.max(0, n - state.used[i]));
+  const restGroups = new Set([...groups].filter((g) => !state.groupsUsed.includes(g)));
+  const changed = new Map<PlannedUnit, PlannedUnit>([[u, { ...u, state }]]);
+  const others = units
+    .filter((o) => o !== u && o.fixedUnit < 0)
+    .sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
+  const topInto = (list: PlannedUnit[], stopGuard: boolean) => {
+    for (const o of list) {
+      if (isEmpty(rest, restGroups) || ticker.now() >= deadline) break;
+      const now = changed.get(o) ?? o;
+      const root = reopen(now.state);
+      const remaining = rest.map((n, i) => n + root.used[i]);
+      const topped = fleet.fill(o.view, root, rest, restGroups, { beam: false, sliceMs: 0, deadline: 0, stopGuard }, remaining);
+      if (topped.placed.length === now.state.placed.length) continue;
+      topped.used.forEach((n, i) => (rest[i] -= n - now.state.used[i]));
+      for (const g of topped.groupsUsed) restGroups.delete(g);
+      changed.set(o, { ...o, state: topped });
+    }
+  };
+  topInto(others, true);
+  // What no guarded room takes goes in without the guard, into the repacked Unit first:
+  // a few pieces blocked there instead of the many before.
+  topInto([u, ...others], false);
+  return { changed, rest, restGroups };
+}
+
+export function isEmpty(left: number[], groups: Set<number>): boolean {
+  return groups.size === 0 && left.every((n) => n <= 0);
+}
+
+/** The volume (mm3) of what no room took, groups included. */
+export function unplacedVolume(fleet: Fleet, o: Leftover): number {
+  let v = o.rest.reduce((a, n, i) => a + n * fleet.items[i].volume, 0);
+  for (const g of o.restGroups) for (const i of fleet.groupMembers(g)) v += fleet.counts[i] * fleet.items[i].volume;
+  return v;
+}
