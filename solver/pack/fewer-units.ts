@@ -18,6 +18,7 @@ import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
+import { restackTail } from './fleet/restack-tail.ts';
 import { cargoOfUnits, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
 
@@ -121,7 +122,7 @@ function tailWorked(fleet: Fleet, plan: FleetPlan, end: number, ticker: Ticker):
   let best = plan;
   while (ticker.now() < end) {
     ticker.poll();
-    const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker);
+    const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? restackTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker);
     if (!next) break;
     best = next;
   }

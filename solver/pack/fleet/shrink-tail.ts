@@ -75,14 +75,14 @@ export function stateOf(fleet: Fleet, view: EquipmentView, blocks: PlacedBlock[]
   return s;
 }
 
-function volumeOf(fleet: Fleet, c: Cargo): number {
+export function volumeOf(fleet: Fleet, c: Cargo): number {
   let v = 0;
   c.left.forEach((n, i) => (v += n * fleet.items[i].volume));
   for (const g of c.groups) for (const i of fleet.groupMembers(g)) v += fleet.items[i].volume * fleet.counts[i];
   return v;
 }
 
-function minDimOf(fleet: Fleet, c: Cargo): number {
+export function minDimOf(fleet: Fleet, c: Cargo): number {
   let m = Infinity;
   const see = (i: number) => {
     const it = fleet.items[i];
