@@ -10,7 +10,7 @@
 // (fleet/orders.ts `OTHER_PLANS`) instead of the first plan's.
 // npx tsx scripts/bench/tail-share.ts <sea|road> <pieces> <seed,...> <m,...> [ms]
 import type { EquipmentView } from '../../solver/pack/equipment-view.ts';
-import { reopen } from '../../solver/pack/fewer-units.ts';
+import { reopen } from '../../solver/pack/fleet/reopen.ts';
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
 import { shareBig } from '../../solver/pack/fleet/share-big.ts';

@@ -18,6 +18,7 @@ import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
+import { reopen } from './fleet/reopen.ts';
 import { restackTail } from './fleet/restack-tail.ts';
 import { cargoOfUnits, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
@@ -173,16 +174,6 @@ function freeUnits(plan: FleetPlan): PlannedUnit[] {
 
 function isEmpty(left: number[], groups: Set<number>): boolean {
   return groups.size === 0 && left.every((n) => n === 0);
-}
-
-/** A copy of a loaded Unit's state that a new fill continues from (phases restart, no space dead). */
-export function reopen(state: PackState): PackState {
-  const c = state.clone();
-  c.spaces = c.spaces.map((s) => ({ ...s, dead: -1 }));
-  c.phase = 0;
-  c.idlePhases = 0;
-  c.placedAtPhaseStart = c.placed.length;
-  return c;
 }
 
 /** Moves the last Unit's cargo into the free space of the other Units; the plan without it when all of it goes. */

@@ -3,7 +3,7 @@
 // no guarded room takes without it, the repacked Unit first.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, PlannedUnit } from './fleet.ts';
-import { reopen } from './fewer-units.ts';
+import { reopen } from './fleet/reopen.ts';
 import type { PackState } from './state.ts';
 
 export interface Leftover {

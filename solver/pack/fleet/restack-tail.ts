@@ -11,7 +11,7 @@
 import type { PlacedBlock } from '../../model.ts';
 import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
-import { reopen } from '../fewer-units.ts';
+import { reopen } from './reopen.ts';
 import { type Cargo, cargoOfBlocks, footprintsOverlap, minDimOf, stateOf, volumeOf } from './shrink-tail.ts';
 
 const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
