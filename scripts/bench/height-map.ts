@@ -18,6 +18,15 @@ export function heightMap(placements: Placement[], L: number, W: number): { top:
   return { top, filled };
 }
 
+/** Per floor cell (x * W + y): the top of the highest of `pieces` over it and that piece's index (-1: bare floor). */
+export function topOwners(pieces: { x: number; y: number; z: number; dx: number; dy: number; dz: number }[], L: number, W: number): { top: Int32Array; owner: Int32Array } {
+  const top = new Int32Array(L * W), owner = new Int32Array(L * W).fill(-1);
+  pieces.forEach((p, i) => {
+    for (let x = p.x; x < p.x + p.dx; x++) for (let y = p.y; y < p.y + p.dy; y++) if (top[x * W + y] < p.z + p.dz) { top[x * W + y] = p.z + p.dz; owner[x * W + y] = i; }
+  });
+  return { top, owner };
+}
+
 /** A connected face of one height of the top map: its cells and its height. */
 export interface Face { cells: number[]; z: number }
 

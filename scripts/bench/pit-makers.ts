@@ -10,15 +10,12 @@
 // 90-99 % of the lower top) leaves most of them; no box can stand on a rim of a few cm.
 //   npx tsx scripts/bench/pit-makers.ts <T100 | BR15 --data /tmp/br1415> [--count 3] [--seed 101] [--seconds 1]
 import { parseArgs } from 'node:util';
-import { improveUnit } from '../../solver/pack/improve.ts';
 import { expandPlaced } from '../../solver/pack/expand.ts';
-import { PackState } from '../../solver/pack/state.ts';
-import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
-import { unitVariants } from './first-view.ts';
-import { facesOf } from './height-map.ts';
+import { virtualBest } from './first-view.ts';
+import { facesOf, topOwners } from './height-map.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -37,17 +34,11 @@ const add = (k: string, v: number) => sums.set(k, (sums.get(k) ?? 0) + v);
 
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: 'full' });
-  let reads = 0;
-  const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const { prep, view, count, make } = unitVariants(input, ticker);
-  const best = improveUnit(make, count, new PackState(view.spec, prep.items.length), ticker.now() + Number(values.seconds) * 1000, ticker, 1);
+  const { view, best } = virtualBest(input, Number(values.seconds));
   const { L, W, H } = view.spec;
   // Pieces with the index of the placed block they belong to (in placing order) and whether it is general.
   const pieces = best.placed.flatMap((pb, k) => expandPlaced(pb).map((p) => ({ ...p, k, general: pb.block.parts !== undefined })));
-  const top = new Int32Array(L * W), owner = new Int32Array(L * W).fill(-1);
-  pieces.forEach((p, i) => {
-    for (let x = p.x; x < p.x + p.dx; x++) for (let y = p.y; y < p.y + p.dy; y++) if (top[x * W + y] < p.z + p.dz) { top[x * W + y] = p.z + p.dz; owner[x * W + y] = i; }
-  });
+  const { top, owner } = topOwners(pieces, L, W);
   // Small faces of one height (connected), each cell's piece: a ledge where the piece's top is partly covered.
   let ledgeRoom = 0;
   for (const { cells, z } of facesOf(top, L, W)) {

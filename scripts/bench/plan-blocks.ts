@@ -6,13 +6,10 @@
 //   npx tsx scripts/bench/plan-blocks.ts <T100 | BR12 --data /tmp/br1215> [--count 3] [--seed 101] [--seconds 1] [--support full]
 import { parseArgs } from 'node:util';
 import type { Block } from '../../solver/model.ts';
-import { improveUnit } from '../../solver/pack/improve.ts';
-import { PackState } from '../../solver/pack/state.ts';
-import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
-import { unitVariants } from './first-view.ts';
+import { virtualBest } from './first-view.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -44,11 +41,7 @@ const hist = (m: Map<string | number, number>) => [...m.entries()].sort((a, b) =
 
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: values.support as 'full' | 'none' });
-  let reads = 0;
-  const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const { prep, view, left, count, make } = unitVariants(input, ticker);
-  const root = new PackState(view.spec, prep.items.length);
-  const best = improveUnit(make, count, root, ticker.now() + Number(values.seconds) * 1000, ticker, 1);
+  const { prep, view, left, best } = virtualBest(input, Number(values.seconds));
   const V = view.spec.L * view.spec.W * view.spec.H;
   const kinds = new Map<string, number>(), kindVol = new Map<string, number>(), piecesH = new Map<number, number>(), typesH = new Map<number, number>();
   let flatTop = 0, general = 0;

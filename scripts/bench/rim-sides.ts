@@ -16,16 +16,13 @@
 // of it (short across the width 2.9-3.4, along the length 2.0-2.2), at a wall 0.9-1.5.
 //   npx tsx scripts/bench/rim-sides.ts <T100 | BR15 --data /tmp/br1415> [--count 3] [--seed 101] [--seconds 1]
 import { parseArgs } from 'node:util';
-import { improveUnit } from '../../solver/pack/improve.ts';
 import { expandPlaced } from '../../solver/pack/expand.ts';
-import { PackState } from '../../solver/pack/state.ts';
 import { placedDims } from '../../solver/orientation.ts';
-import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { generateSets } from './br-generate.ts';
 import { loadCsvSets } from './csv-format.ts';
-import { unitVariants } from './first-view.ts';
-import { facesOf } from './height-map.ts';
+import { virtualBest } from './first-view.ts';
+import { facesOf, topOwners } from './height-map.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -112,16 +109,10 @@ function slotRoom(top: Int32Array, L: number, W: number, H: number, m: number): 
 
 for (const inst of instances) {
   const input = brToInput(inst, { seconds: 0, support: 'full' });
-  let reads = 0;
-  const ticker = new Ticker({ now: () => reads++ * 0.01 });
-  const { prep, view, count, make } = unitVariants(input, ticker);
-  const best = improveUnit(make, count, new PackState(view.spec, prep.items.length), ticker.now() + Number(values.seconds) * 1000, ticker, 1);
+  const { prep, view, best } = virtualBest(input, Number(values.seconds));
   const { L, W, H } = view.spec;
   const pieces = best.placed.flatMap((pb, k) => expandPlaced(pb).map((p) => ({ ...p, k, general: pb.block.parts !== undefined, bx: pb.x, by: pb.y, bdx: pb.block.dx, bdy: pb.block.dy })));
-  const top = new Int32Array(L * W), owner = new Int32Array(L * W).fill(-1);
-  pieces.forEach((p, i) => {
-    for (let x = p.x; x < p.x + p.dx; x++) for (let y = p.y; y < p.y + p.dy; y++) if (top[x * W + y] < p.z + p.dz) { top[x * W + y] = p.z + p.dz; owner[x * W + y] = i; }
-  });
+  const { top, owner } = topOwners(pieces, L, W);
   // The boxes left out: their footprints and heights over the orientations each allows.
   const placedOf = new Int32Array(prep.items.length);
   for (const p of pieces) placedOf[p.item]++;
