@@ -20,7 +20,7 @@ import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { reopen } from './fleet/reopen.ts';
 import { restackTail } from './fleet/restack-tail.ts';
-import { cargoOfUnits, shrinkTail } from './fleet/shrink-tail.ts';
+import { cargoOfUnits, isEmpty, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
 
 /** How many of the last Units are repacked together at most. */
@@ -170,10 +170,6 @@ function renumbered(plan: FleetPlan): FleetPlan {
 /** The Units free to change (not fixed), in the order they were opened. */
 function freeUnits(plan: FleetPlan): PlannedUnit[] {
   return plan.units.filter((u) => u.fixedUnit < 0);
-}
-
-function isEmpty(left: number[], groups: Set<number>): boolean {
-  return groups.size === 0 && left.every((n) => n === 0);
 }
 
 /** Moves the last Unit's cargo into the free space of the other Units; the plan without it when all of it goes. */

@@ -3,7 +3,9 @@
 // no guarded room takes without it, the repacked Unit first.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, PlannedUnit } from './fleet.ts';
+import type { Cargo } from './fleet/shrink-tail.ts';
 import { reopen } from './fleet/reopen.ts';
+import { isEmpty } from './fleet/shrink-tail.ts';
 import type { PackState } from './state.ts';
 
 export interface Leftover {
@@ -47,13 +49,7 @@ export function placeLeftover(
   return { changed, rest, restGroups };
 }
 
-export function isEmpty(left: number[], groups: Set<number>): boolean {
-  return groups.size === 0 && left.every((n) => n <= 0);
-}
-
-/** The volume (mm3) of what no room took, groups included. */
-export function unplacedVolume(fleet: Fleet, o: Leftover): number {
-  let v = o.rest.reduce((a, n, i) => a + n * fleet.items[i].volume, 0);
-  for (const g of o.restGroups) for (const i of fleet.groupMembers(g)) v += fleet.counts[i] * fleet.items[i].volume;
-  return v;
+/** What no room took, as cargo (for `volumeOf` of shrink-tail.ts). */
+export function unplaced(o: Leftover): Cargo {
+  return { left: o.rest, groups: o.restGroups };
 }

@@ -16,9 +16,9 @@ import type { Placement } from '../types.ts';
 import { countStopBlocked } from '../advisories/stops.ts';
 import { expandPlaced } from './expand.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
-import { cargoOfUnits } from './fleet/shrink-tail.ts';
+import { cargoOfUnits, isEmpty, volumeOf } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
-import { isEmpty, type Leftover, placeLeftover, unplacedVolume } from './stop-leftover.ts';
+import { type Leftover, placeLeftover, unplaced } from './stop-leftover.ts';
 import { stopsMergedLast } from './stop-hybrid.ts';
 
 /** One guarded Unit repack, as `repackTrace` is told it (volumes in mm3). */
@@ -108,7 +108,7 @@ function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPl
       if (u.state.volume - best.volume <= GIVE_UP_MM3) return false;
       tester ??= fleet.reordered('volume');
       tested = placeLeftover(tester, current.units, u, best, left, groups, deadline, ticker);
-      return unplacedVolume(fleet, tested) > GIVE_UP_MM3;
+      return volumeOf(fleet, unplaced(tested)) > GIVE_UP_MM3;
     };
     const mode = { beam: true, sliceMs: (deadline - ticker.now()) / (todo.length - k + 1), deadline, stopGuard: true, abandon };
     const state = fleet.fill(u.view, new PackState(u.view.spec, fleet.itemCount), left, groups, mode);
@@ -117,7 +117,7 @@ function repackBlockedUnits(fleet: Fleet, blocked: BlockedCounter, plan: FleetPl
     const out = done && done.changed.get(u)!.state === state ? done : placeLeftover(fleet, current.units, u, state, left, groups, deadline, ticker);
     const ok = isEmpty(out.rest, out.restGroups);
     const kept = ok && fewerIn(blocked, out.changed);
-    repackTrace.fn?.({ unit: index, blocked: blocked.ofUnit(u), start, cargo: u.state.volume, loaded: state.volume, unplaced: unplacedVolume(fleet, out), end: ticker.now(), ok, kept });
+    repackTrace.fn?.({ unit: index, blocked: blocked.ofUnit(u), start, cargo: u.state.volume, loaded: state.volume, unplaced: volumeOf(fleet, unplaced(out)), end: ticker.now(), ok, kept });
     if (kept) current = { ...current, units: current.units.map((x) => out.changed.get(x) ?? x) };
   });
   return current;

@@ -75,6 +75,11 @@ export function stateOf(fleet: Fleet, view: EquipmentView, blocks: PlacedBlock[]
   return s;
 }
 
+/** Nothing left: no pieces and no groups. */
+export function isEmpty(left: number[], groups: Set<number>): boolean {
+  return groups.size === 0 && left.every((n) => n <= 0);
+}
+
 export function volumeOf(fleet: Fleet, c: Cargo): number {
   let v = 0;
   c.left.forEach((n, i) => (v += n * fleet.items[i].volume));
