@@ -5,7 +5,9 @@
 // unloaded before the top's), greedily paired (tallest carrier, then the tallest top that fits):
 // in the same Unit, or anywhere in the plan (each pair frees one footprint). Also three high: bare
 // floor S pallets onto the bare upper pallet of a two-pallet column, and cartons standing on the
-// floor with nothing on them that a bare pallet top's headroom could take (by volume).
+// floor with nothing on them that a bare pallet top's headroom could take (by volume). Last, what
+// the floor S pallets carry (by kind of what stands directly on them) with the headroom left over
+// their stacks, and the floor left bare by tenth of the length (40' high cubes but the last Unit).
 // npx tsx scripts/bench/floor-lift.ts [sea|road] [pieces] [seed,seed,...] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -21,6 +23,10 @@ const HC = hc.innerLengthMm * hc.innerWidthMm;
 interface Piece { p: Placement; kind: string; H: number; rank: number; bare: boolean; area: number; upper?: Placement }
 const kinds: Record<string, { n: number; bare: number; floor: number; bareFloor: number; headroom: number }> = {};
 const t = { units: 0, sameUnit: 0, sameUnitArea: 0, anyUnit: 0, anyUnitArea: 0, sameStop: 0, sameStopArea: 0, third: 0, thirdArea: 0, cartonsBareVol: 0, cartonsBareArea: 0 };
+const carry: Record<string, number> = {};
+const headroom: Record<string, number> = {};
+const tenths = new Float64Array(10);
+let tenthUnits = 0;
 const overlaps = (a: Placement, b: Placement) =>
   Math.min(a.xMm + a.lengthMm, b.xMm + b.lengthMm) > Math.max(a.xMm, b.xMm) && Math.min(a.yMm + a.widthMm, b.yMm + b.widthMm) > Math.max(a.yMm, b.yMm);
 
@@ -42,6 +48,13 @@ for (const seed of seedArg.split(',').map(Number)) {
       const up = on.length === 1 && kindOf(on[0]) === 'S' ? on[0] : undefined;
       const upperBare = up && !ps.some((q) => q.zMm === up.zMm + up.heightMm && overlaps(up, q));
       const k = kindOf(p);
+      if (k === 'S') {
+        const what = on.length === 0 ? 'nothing' : [...new Set(on.map((q) => (q.cargoLineId === p.cargoLineId ? 'own' : kindOf(q))))].sort().join('+');
+        carry[what] = (carry[what] ?? 0) + 1;
+        const top = Math.max(p.heightMm, ...ps.filter((q) => q !== p && q.zMm >= p.heightMm && overlaps(p, q)).map((q) => q.zMm + q.heightMm));
+        const bin = H - top < 200 ? 'under 200 mm' : H - top < 600 ? '200-600' : H - top < 1000 ? '600-1000' : '1000 or more';
+        headroom[bin] = (headroom[bin] ?? 0) + 1;
+      }
       const piece = { p, kind: k, H, rank: p.stop ?? 99, bare: on.length === 0, area: p.lengthMm * p.widthMm, upper: upperBare ? up : undefined };
       floor.push(piece);
       const e = (kinds[k] ??= { n: 0, bare: 0, floor: 0, bareFloor: 0, headroom: 0 });
@@ -52,6 +65,16 @@ for (const seed of seedArg.split(',').map(Number)) {
         e.bareFloor += piece.area / HC;
         e.headroom += (piece.area * (H - p.heightMm)) / 1e9;
       }
+    }
+  }
+  for (const u of r.units.slice(0, -1)) {
+    if (u.equipmentId !== hc.id) continue;
+    tenthUnits++;
+    const ps = (byUnit.get(u.index) ?? []).filter((p) => p.zMm === 0);
+    for (let x = 25; x < hc.innerLengthMm; x += 50) {
+      let w = 0;
+      for (const p of ps) if (p.xMm <= x && p.xMm + p.lengthMm > x) w += p.widthMm;
+      tenths[Math.min(9, Math.floor((10 * x) / hc.innerLengthMm))] += (50 * (hc.innerWidthMm - w)) / HC;
     }
   }
   const S = floor.filter((q) => q.kind === 'S' && q.bare);
@@ -93,3 +116,6 @@ for (const [k, e] of Object.entries(kinds))
   console.log(`  ${k}: ${e.n} on the floor (${e.floor.toFixed(2)} floors), ${e.bare} with a bare top (${e.bareFloor.toFixed(2)} floors, ${e.headroom.toFixed(0)} m3 of headroom over them)`);
 console.log(`  bare S onto bare S (greedy pairs): same Unit ${t.sameUnit} (${t.sameUnitArea.toFixed(2)} floors), same Stop ${t.sameStop} (${t.sameStopArea.toFixed(2)}), anywhere ${t.anyUnit} (${t.anyUnitArea.toFixed(2)})`);
 console.log(`  bare S three high onto a bare two-pallet column: ${t.third} (${t.thirdArea.toFixed(2)} floors); bare cartons on the floor ${t.cartonsBareVol.toFixed(1)} m3 (${t.cartonsBareArea.toFixed(2)} floors)`);
+console.log(`  floor S pallets carry: ${Object.entries(carry).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(`  headroom over the floor S pallets' stacks: ${Object.entries(headroom).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+console.log(`  bare floor by tenth of the length, front wall first (${tenthUnits} Units): ${[...tenths].map((b) => b.toFixed(2)).join(' ')}`);
