@@ -5,6 +5,7 @@ import type { FleetPlan } from './pack/fleet.ts';
 import { expandPlaced } from './pack/expand.ts';
 import { loadingSteps } from './loading-order.ts';
 import { balanceLoad } from './balance.ts';
+import { placementsByUnit } from './check/unit-geometry.ts';
 import { moveForStops, type MovableUnit } from './stop-movers.ts';
 import type { Placement, SolveInput, Totals, UnitResult, UnloadedLine, UnloadedReason } from './types.ts';
 
@@ -56,12 +57,7 @@ export function buildPlacements(input: SolveInput, prep: Prepared, plan: FleetPl
 
 export function buildUnits(input: SolveInput, plan: FleetPlan, placements: Placement[]): UnitResult[] {
   const weightOf = new Map(input.lines.map((l) => [l.id, l.weightG]));
-  const byUnit = new Map<number, Placement[]>();
-  for (const p of placements) {
-    const list = byUnit.get(p.unitIndex);
-    if (list) list.push(p);
-    else byUnit.set(p.unitIndex, [p]);
-  }
+  const byUnit = placementsByUnit(placements);
   return [...plan.units]
     .sort((a, b) => a.index - b.index)
     .map((u) => {

@@ -1,6 +1,7 @@
 // The load optimizer: solve(input) -> a complete multi-Unit plan. Pure and synchronous.
 import { advise, type Advisories } from './advisories/index.ts';
 import { buildPlacements, buildTotals, buildUnits, buildUnloaded } from './assemble.ts';
+import { placementsByUnit } from './check/unit-geometry.ts';
 import { unitBounds } from './lower-bound.ts';
 import { namesOf } from './names.ts';
 import { fewerUnits, lastUnitVolume } from './pack/fewer-units.ts';
@@ -129,12 +130,7 @@ function replanned(fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: numb
 /** The advisories, one Unit at a time so progress and cancellation keep moving on big plans. */
 function adviseByUnit(input: SolveInput, units: UnitResult[], placements: Placement[], ticker: Ticker): Advisories {
   const out: Advisories = { cogWarnings: [], axleWarnings: [], stopWarnings: [], securingWarnings: [] };
-  const byUnit = new Map<number, Placement[]>();
-  for (const p of placements) {
-    const list = byUnit.get(p.unitIndex);
-    if (list) list.push(p);
-    else byUnit.set(p.unitIndex, [p]);
-  }
+  const byUnit = placementsByUnit(placements);
   ticker.processed = 0;
   for (const u of units) {
     ticker.poll();

@@ -31,6 +31,12 @@ const CARTONS: [number, number, number][] = [
   [300, 200, 200], [300, 200, 150], [800, 600, 400], [600, 500, 500], [500, 400, 400], [800, 400, 300],
 ];
 
+/** One letter for a generated line's kind: S / N pallets stackable or not, C crate, c carton, L long goods. */
+export function kindLetter(line: SolverCargoLine): string {
+  if (line.name === 'pallet') return line.stackable ? 'S' : 'N';
+  return line.name === 'crate' ? 'C' : line.name === 'carton' ? 'c' : 'L';
+}
+
 /**
  * `pieces` pieces over `pieces / 2` lines: pallets, cartons (some fragile), long goods,
  * crates that must not be stacked on; four Stops plus no-Stop cargo; a few keep-together groups.

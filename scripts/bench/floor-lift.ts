@@ -11,7 +11,8 @@
 // npx tsx scripts/bench/floor-lift.ts [sea|road] [pieces] [seed,seed,...] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { generateCargo, scaleInput, FLEETS } from './cargo-generator.ts';
+import { generateCargo, kindLetter, scaleInput, FLEETS } from './cargo-generator.ts';
+import { placementsByUnit } from '../../solver/check/unit-geometry.ts';
 import { cpuMs } from './process-cpu.ts';
 import type { Placement, SolveInput, SolveHooks, SolveResult } from '../../solver/types.ts';
 
@@ -35,10 +36,9 @@ for (const seed of seedArg.split(',').map(Number)) {
   const byId = new Map(lines.map((l) => [l.id, l]));
   const r = solve(scaleInput(fleet, lines, seed, 0), { now: cpuMs });
   t.units += r.totals.units;
-  const kindOf = (p: Placement) => { const l = byId.get(p.cargoLineId)!; return l.name === 'pallet' ? (l.stackable ? 'S' : 'N') : l.name === 'crate' ? 'C' : l.name === 'carton' ? 'c' : 'L'; };
+  const kindOf = (p: Placement) => kindLetter(byId.get(p.cargoLineId)!);
   const floor: Piece[] = [];
-  const byUnit = new Map<number, Placement[]>();
-  for (const p of r.placements) (byUnit.get(p.unitIndex) ?? byUnit.set(p.unitIndex, []).get(p.unitIndex)!).push(p);
+  const byUnit = placementsByUnit(r.placements);
   for (const u of r.units) {
     const H = FLEETS[fleet].find((e) => e.id === u.equipmentId)!.innerHeightMm;
     const ps = byUnit.get(u.index) ?? [];
