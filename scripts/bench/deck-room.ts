@@ -7,8 +7,10 @@
 // floor pieces, the bare ones, how many found a deck and the floor they would free (in 40' high
 // cube floors); the pieces that carry something are counted apart (their pile would have to move).
 // `PILES=1`: a floor piece whose pile lies wholly within its footprint is lifted with its pile.
-// Also the deck room: top area at 300 mm or more under the roof that may carry, by length class of
-// the flat faces' longest straight run along the Unit (under 1.2 m, 1.2-2.5 m, 2.5 m or more).
+// Pallet seats: 1200 x 640 rectangles (80 % of a EUR pallet) at one height on long-goods tops with
+// 800 mm under the roof, greedily; long-goods tops with 1 m under the roof by width. Also the deck room: top area at 300 mm or more under the roof that may carry, by length class of
+// the flat faces' longest straight run along the Unit (under 1.2 m, 1.2-2.5 m, 2.5 m or more), and
+// by the kind of piece whose top they are, run and headroom.
 // npx tsx scripts/bench/deck-room.ts [sea|road] [pieces] [seed,seed,...] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -24,7 +26,9 @@ const HC = hc.innerLengthMm * hc.innerWidthMm;
 const PILES = process.env.PILES === '1';
 const kinds: Record<string, { floor: number; floorArea: number; bare: number; bareArea: number; piles: number; lifted: number; liftedArea: number }> = {};
 const room = { short: 0, mid: 0, long: 0 };
-let units = 0;
+let units = 0, seats = 0;
+const widths: Record<string, number> = {};
+const longRoom: Record<string, number> = {};
 const overlaps = (a: Placement, b: Placement) =>
   Math.min(a.xMm + a.lengthMm, b.xMm + b.lengthMm) > Math.max(a.xMm, b.xMm) && Math.min(a.yMm + a.widthMm, b.yMm + b.widthMm) > Math.max(a.yMm, b.yMm);
 
@@ -42,14 +46,14 @@ for (const seed of seedArg.split(',').map(Number)) {
     const L = Math.floor(eq.innerLengthMm / C), W = Math.floor(eq.innerWidthMm / C), H = eq.innerHeightMm;
     const ps = byUnit.get(u.index) ?? [];
     // Top map: height, and the Stop rank it may carry down to (-1: may carry nothing).
-    const top = new Int32Array(L * W), carries = new Int32Array(L * W).fill(-1);
+    const top = new Int32Array(L * W), carries = new Int32Array(L * W).fill(-1), owner = new Array<string>(L * W);
     for (const p of ps) {
       const l = byId.get(p.cargoLineId)!;
       const ok = l.stackable && !l.fragile ? rank(p) : -1;
       const x0 = Math.round(p.xMm / C), x1 = Math.min(L, Math.round((p.xMm + p.lengthMm) / C));
       const y0 = Math.round(p.yMm / C), y1 = Math.min(W, Math.round((p.yMm + p.widthMm) / C));
       const z1 = p.zMm + p.heightMm;
-      for (let x = x0; x < x1; x++) for (let y = y0; y < y1; y++) if (top[x * W + y] < z1) { top[x * W + y] = z1; carries[x * W + y] = ok; }
+      for (let x = x0; x < x1; x++) for (let y = y0; y < y1; y++) if (top[x * W + y] < z1) { top[x * W + y] = z1; carries[x * W + y] = ok; owner[x * W + y] = kindOf(p); }
     }
     // Deck room before any lift: the longest straight run of one height along x through each cell.
     for (let y = 0; y < W; y++) {
@@ -62,8 +66,42 @@ for (const seed of seedArg.split(',').map(Number)) {
         if (z > 0 && H - z >= 300) {
           const a = (e - x) * C * C / HC;
           if ((e - x) * C < 1200) room.short += a; else if ((e - x) * C < 2500) room.mid += a; else room.long += a;
+          {
+            const k = `${owner[x * W + y]}${(e - x) * C < 1200 ? '<1.2' : (e - x) * C < 2500 ? '<2.5' : '>2.5'} ${H - z < 600 ? '300-600' : H - z < 1000 ? '600-1000' : '1000+'}`;
+            longRoom[k] = (longRoom[k] ?? 0) + a;
+          }
         }
         x = e;
+      }
+    }
+    // Long-goods tops with 1 m under the roof by their width (the straight run across the Unit at one height).
+    for (let x = 0; x < L; x++) {
+      let y = 0;
+      while (y < W) {
+        const z = top[x * W + y];
+        let e = y;
+        while (e < W && top[x * W + e] === z && owner[x * W + e] === 'L') e++;
+        if (e === y) { y++; continue; }
+        if (H - z >= 1000) {
+          const k = (e - y) * C < 400 ? 'under 400' : (e - y) * C < 640 ? '400-640' : (e - y) * C < 1000 ? '640-1000' : '1000+';
+          widths[k] = (widths[k] ?? 0) + ((e - y) * C * C) / HC;
+        }
+        y = e;
+      }
+    }
+    // Pallet seats on long goods: 1200 x 640 (80 % of a EUR pallet's base) at one height on long-goods tops, 800 mm under the roof.
+    {
+      const used = new Uint8Array(L * W);
+      for (const [dx, dy] of [[1200 / C, 640 / C], [640 / C, Math.ceil(1200 / C)]]) {
+        for (let x = 0; x + dx <= L; x++) for (let y = 0; y + Math.ceil(dy) <= W; y++) {
+          const z = top[x * W + y];
+          if (z === 0 || H - z < 800 || owner[x * W + y] !== 'L') continue;
+          let ok = true;
+          for (let i = x; i < x + dx && ok; i++) for (let j = y; j < y + Math.ceil(dy) && ok; j++) if (used[i * W + j] || top[i * W + j] !== z || carries[i * W + j] < 0) ok = false;
+          if (!ok) continue;
+          seats++;
+          for (let i = x; i < x + dx; i++) for (let j = y; j < y + Math.ceil(dy); j++) used[i * W + j] = 1;
+        }
       }
     }
     // Candidates: floor L and c pieces with nothing on them, largest footprint first.
@@ -127,3 +165,6 @@ console.log(`${fleet} ${pieces} seeds ${seedArg}: Units ${units}`);
 for (const [k, e] of Object.entries(kinds))
   console.log(`  ${k}: ${e.floor} on the floor (${e.floorArea.toFixed(2)} floors), ${e.bare} bare (${e.bareArea.toFixed(2)}), ${e.piles} self-contained piles, ${e.lifted} find a flat top in their Unit (${e.liftedArea.toFixed(2)} floors freed)`);
 console.log(`  carrying top area with 300 mm headroom, by straight run along the length: under 1.2 m ${room.short.toFixed(2)}, 1.2-2.5 m ${room.mid.toFixed(2)}, 2.5 m or more ${room.long.toFixed(2)} floors`);
+console.log(`  by the top's kind (P pallet, L, c, C), run (m) and headroom (mm): ${Object.entries(longRoom).sort((a, b) => b[1] - a[1]).map(([k, a]) => `${k} ${a.toFixed(2)}`).join(', ')}`);
+console.log(`  pallet seats (1200 x 640 at one height, 800 mm headroom) on long-goods tops: ${seats} (${((seats * 1200 * 800) / HC).toFixed(2)} floors of EUR pallets)`);
+console.log(`  long-goods tops with 1 m under the roof by width (mm): ${Object.entries(widths).map(([k, a]) => `${k} ${a.toFixed(2)}`).join(', ')} floors`);
