@@ -4,13 +4,14 @@
 // the candidate's). Floor long goods (L) and cartons (c) with nothing on them, largest footprint
 // first, go greedily onto a flat face of one height (every cell under the footprint at that height,
 // either way round, headroom for the piece), and the face rises under them. Prints per kind the
-// floor pieces, the bare ones, how many found a deck and the floor they would free (in 40' high
-// cube floors); the pieces that carry something are counted apart (their pile would have to move).
-// `PILES=1`: a floor piece whose pile lies wholly within its footprint is lifted with its pile.
-// Pallet seats: 1200 x 640 rectangles (80 % of a EUR pallet) at one height on long-goods tops with
-// 800 mm under the roof, greedily; long-goods tops with 1 m under the roof by width. Also the deck room: top area at 300 mm or more under the roof that may carry, by length class of
-// the flat faces' longest straight run along the Unit (under 1.2 m, 1.2-2.5 m, 2.5 m or more), and
-// by the kind of piece whose top they are, run and headroom.
+// floor pieces, the bare ones, how many found a deck and the floor they would free (areas in 40'
+// high cube floors). `PILES=1`: a floor piece whose pile (all over it, transitively) lies wholly
+// within its footprint goes up with its pile (the pile's height and latest Stop).
+// Then the deck room before any lift: carrying top area with 300 mm or more under the roof, by the
+// longest straight run of one height along the Unit through it (under 1.2 m, 1.2-2.5 m, 2.5 m or
+// more) and by the kind of piece whose top it is (P pallet, L, c, C) and headroom; long-goods tops
+// with 1 m under the roof by their width across the Unit; and pallet seats: 1200 x 640 rectangles
+// (80 % of a EUR pallet's base) at one height on long-goods tops with 800 mm under the roof, greedily.
 // npx tsx scripts/bench/deck-room.ts [sea|road] [pieces] [seed,seed,...] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
