@@ -15,8 +15,10 @@
 // npx tsx scripts/bench/deck-room.ts [sea|road] [pieces] [seed,seed,...] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { generateCargo, scaleInput, FLEETS } from './cargo-generator.ts';
+import { generateCargo, kindLetter, scaleInput, FLEETS } from './cargo-generator.ts';
+import { placementsByUnit } from '../../solver/check/unit-geometry.ts';
 import { cpuMs } from './process-cpu.ts';
+import { footprintOverlap } from '../../solver/check/geometry.ts';
 import type { Placement, SolveInput, SolveHooks, SolveResult } from '../../solver/types.ts';
 
 const C = 50;
@@ -30,8 +32,7 @@ const room = { short: 0, mid: 0, long: 0 };
 let units = 0, seats = 0;
 const widths: Record<string, number> = {};
 const longRoom: Record<string, number> = {};
-const overlaps = (a: Placement, b: Placement) =>
-  Math.min(a.xMm + a.lengthMm, b.xMm + b.lengthMm) > Math.max(a.xMm, b.xMm) && Math.min(a.yMm + a.widthMm, b.yMm + b.widthMm) > Math.max(a.yMm, b.yMm);
+const overlaps = (a: Placement, b: Placement) => footprintOverlap(a, b) > 0;
 
 for (const seed of seedArg.split(',').map(Number)) {
   const lines = generateCargo(Number(pieces), seed);
@@ -39,9 +40,8 @@ for (const seed of seedArg.split(',').map(Number)) {
   const r = solve(scaleInput(fleet, lines, seed, 0), { now: cpuMs });
   units += r.totals.units;
   const rank = (p: Placement) => byId.get(p.cargoLineId)!.stop ?? 99;
-  const kindOf = (p: Placement) => { const l = byId.get(p.cargoLineId)!; return l.name === 'long goods' ? 'L' : l.name === 'carton' ? 'c' : l.name === 'crate' ? 'C' : 'P'; };
-  const byUnit = new Map<number, Placement[]>();
-  for (const p of r.placements) (byUnit.get(p.unitIndex) ?? byUnit.set(p.unitIndex, []).get(p.unitIndex)!).push(p);
+  const kindOf = (p: Placement) => { const k = kindLetter(byId.get(p.cargoLineId)!); return k === 'S' || k === 'N' ? 'P' : k; };
+  const byUnit = placementsByUnit(r.placements);
   for (const u of r.units) {
     const eq = FLEETS[fleet].find((e) => e.id === u.equipmentId)!;
     const L = Math.floor(eq.innerLengthMm / C), W = Math.floor(eq.innerWidthMm / C), H = eq.innerHeightMm;

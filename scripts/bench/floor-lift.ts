@@ -14,6 +14,7 @@ import { resolve } from 'node:path';
 import { generateCargo, kindLetter, scaleInput, FLEETS } from './cargo-generator.ts';
 import { placementsByUnit } from '../../solver/check/unit-geometry.ts';
 import { cpuMs } from './process-cpu.ts';
+import { footprintOverlap } from '../../solver/check/geometry.ts';
 import type { Placement, SolveInput, SolveHooks, SolveResult } from '../../solver/types.ts';
 
 const [fleet = 'sea', pieces = '5000', seedArg = '7', module = 'solver/index.ts'] = process.argv.slice(2);
@@ -28,8 +29,7 @@ const carry: Record<string, number> = {};
 const headroom: Record<string, number> = {};
 const tenths = new Float64Array(10);
 let tenthUnits = 0;
-const overlaps = (a: Placement, b: Placement) =>
-  Math.min(a.xMm + a.lengthMm, b.xMm + b.lengthMm) > Math.max(a.xMm, b.xMm) && Math.min(a.yMm + a.widthMm, b.yMm + b.widthMm) > Math.max(a.yMm, b.yMm);
+const overlaps = (a: Placement, b: Placement) => footprintOverlap(a, b) > 0;
 
 for (const seed of seedArg.split(',').map(Number)) {
   const lines = generateCargo(Number(pieces), seed);
