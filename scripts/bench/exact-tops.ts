@@ -15,9 +15,8 @@ import type { GeneralBlockOptions } from '../../solver/pack/general-blocks.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
-import { loadCsvSets } from './csv-format.ts';
 import { firstView } from './first-view.ts';
+import { instancesOf } from './instance-set.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,9 +24,7 @@ const { values, positionals } = parseArgs({
 });
 const set = positionals[0] ?? 'T100';
 const GENERAL: GeneralBlockOptions = { minFill: 0.98, maxBlocks: 8000, maxPairs: 3_000_000 };
-const instances = values.data
-  ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
-  : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
+const instances = instancesOf(set, values);
 
 type Area = [number, number, number, number];
 const areaOf = (b: Block): Area | null => (b.area !== undefined ? b.area : b.flat === false ? null : [0, 0, b.dx, b.dy]);

@@ -59,3 +59,28 @@ export function facesOf(top: Int32Array, L: number, W: number): Face[] {
 export function lowestHeight(line: SolveInput['lines'][number]): number {
   return Math.min(...line.orientations.map((o) => placedDims(line.lengthMm, line.widthMm, line.heightMm, o)[2]));
 }
+
+/**
+ * The empty runs at height `h` above `top` (L x W cells) shorter than `m`: first along y (row by row),
+ * then along x; `visit` gets the run's axis, its first cell and its length.
+ */
+export function shortRuns(top: Int32Array, L: number, W: number, h: number, m: number, visit: (axis: 'x' | 'y', x: number, y: number, n: number) => void): void {
+  for (let x = 0; x < L; x++) {
+    for (let y = 0; y < W;) {
+      if (top[x * W + y] > h) { y++; continue; }
+      let e = y;
+      while (e < W && top[x * W + e] <= h) e++;
+      if (e - y < m) visit('y', x, y, e - y);
+      y = e;
+    }
+  }
+  for (let y = 0; y < W; y++) {
+    for (let x = 0; x < L;) {
+      if (top[x * W + y] > h) { x++; continue; }
+      let e = x;
+      while (e < L && top[e * W + y] <= h) e++;
+      if (e - x < m) visit('x', x, y, e - x);
+      x = e;
+    }
+  }
+}

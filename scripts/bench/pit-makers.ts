@@ -12,10 +12,9 @@
 import { parseArgs } from 'node:util';
 import { expandPlaced } from '../../solver/pack/expand.ts';
 import { brToInput } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
-import { loadCsvSets } from './csv-format.ts';
 import { virtualBest } from './first-view.ts';
 import { facesOf, topOwners } from './height-map.ts';
+import { instancesOf } from './instance-set.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -25,9 +24,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const set = positionals[0] ?? 'T100';
-const instances = values.data
-  ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
-  : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
+const instances = instancesOf(set, values);
 const maxArea = Number(values.area);
 const sums = new Map<string, number>();
 const add = (k: string, v: number) => sums.set(k, (sums.get(k) ?? 0) + v);

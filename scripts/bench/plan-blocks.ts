@@ -7,9 +7,8 @@
 import { parseArgs } from 'node:util';
 import type { Block } from '../../solver/model.ts';
 import { brToInput } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
-import { loadCsvSets } from './csv-format.ts';
 import { virtualBest } from './first-view.ts';
+import { instancesOf } from './instance-set.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,9 +22,7 @@ const { values, positionals } = parseArgs({
   },
 });
 const set = positionals[0] ?? 'T100';
-const instances = values.data
-  ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
-  : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
+const instances = instancesOf(set, values);
 
 /** Pieces per item of a block, through its parts. */
 function piecesOf(b: Block, out: Map<number, number>): void {

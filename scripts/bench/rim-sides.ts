@@ -15,26 +15,14 @@
 // 8.01 / 6.83, seed 202 6.88-7.48, BR14 #1-3 6.00-6.28, BR15 #1-2 6.48-6.56; between pieces 5.1-5.6
 // of it (short across the width 2.9-3.4, along the length 2.0-2.2), at a wall 0.9-1.5.
 //   npx tsx scripts/bench/rim-sides.ts <T100 | BR15 --data /tmp/br1415> [--count 3] [--seed 101] [--seconds 1]
-import { parseArgs } from 'node:util';
 import { expandPlaced } from '../../solver/pack/expand.ts';
 import { placedDims } from '../../solver/orientation.ts';
 import { brToInput } from './br-format.ts';
-import { generateSets } from './br-generate.ts';
-import { loadCsvSets } from './csv-format.ts';
 import { virtualBest } from './first-view.ts';
-import { facesOf, topOwners } from './height-map.ts';
+import { facesOf, shortRuns, topOwners } from './height-map.ts';
+import { instancesFromArgs } from './instance-set.ts';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    count: { type: 'string', default: '3' }, seed: { type: 'string', default: '101' }, seconds: { type: 'string', default: '1' },
-    data: { type: 'string' }, from: { type: 'string', default: '0' },
-  },
-});
-const set = positionals[0] ?? 'T100';
-const instances = values.data
-  ? loadCsvSets(values.data, Number(values.count), Number(values.from)).find((s) => s.set === set)!.instances
-  : generateSets([Number(set.slice(1))], Number(values.count), Number(values.seed))[0].instances;
+const { values, set, instances } = instancesFromArgs();
 const sums = new Map<string, number>();
 const add = (k: string, v: number, into = sums) => into.set(k, (into.get(k) ?? 0) + v);
 
@@ -79,24 +67,10 @@ function slotRoom(top: Int32Array, L: number, W: number, H: number, m: number): 
   const mark = new Uint8Array(L * W);
   for (let h = 0; h < H; h++) {
     mark.fill(0);
-    for (let x = 0; x < L; x++) {
-      for (let y = 0; y < W;) {
-        if (top[x * W + y] > h) { y++; continue; }
-        let e = y;
-        while (e < W && top[x * W + e] <= h) e++;
-        if (e - y < m) for (let k = y; k < e; k++) mark[x * W + k] |= 1 | (y === 0 || e === W ? 4 : 0);
-        y = e;
-      }
-    }
-    for (let y = 0; y < W; y++) {
-      for (let x = 0; x < L;) {
-        if (top[x * W + y] > h) { x++; continue; }
-        let e = x;
-        while (e < L && top[e * W + y] <= h) e++;
-        if (e - x < m) for (let k = x; k < e; k++) mark[k * W + y] |= 2 | (x === 0 || e === L ? 4 : 0);
-        x = e;
-      }
-    }
+    shortRuns(top, L, W, h, m, (axis, x, y, n) => {
+      if (axis === 'y') for (let k = y; k < y + n; k++) mark[x * W + k] |= 1 | (y === 0 || y + n === W ? 4 : 0);
+      else for (let k = x; k < x + n; k++) mark[k * W + y] |= 2 | (x === 0 || x + n === L ? 4 : 0);
+    });
     for (let c = 0; c < L * W; c++) {
       const b = mark[c];
       if (b === 0) continue;
