@@ -401,7 +401,7 @@ export function canShrink(kept: PhaseIndex, phase: Phase, remaining: ArrayLike<n
  */
 export function shrunkIndex(
   kept: PhaseIndex, phase: Phase, items: Item[], remaining: ArrayLike<number>, columns: Block[],
-  order: (a: Block, b: Block) => number, simpleOf: (item: number) => Block[], groupBlock: (group: number) => Block | null,
+  order: (a: Block, b: Block) => number, simpleOf: (item: number) => Block[], groupBlocks: (group: number) => Block[],
 ): PhaseIndex {
   const inPhase = membersOf(phase.items, items.length);
   const groups = new Set(phase.groups);
@@ -427,8 +427,7 @@ export function shrunkIndex(
   const newGroups: Block[] = [];
   for (const g of phase.groups) {
     if (keptGroups.has(g)) continue;
-    const b = groupBlock(g);
-    if (b) newGroups.push(b);
+    for (const b of groupBlocks(g)) newGroups.push(b);
   }
   // One merge of the sorted parts by (order, rank), the rank on ties being the fresh build's
   // concatenation order: kept simple 0, new simple 1, columns 2, kept groups 3, new groups 4.

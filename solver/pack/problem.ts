@@ -13,6 +13,7 @@ import { canShrink, indexList, keepIn, shrunkIndex } from './phase-lists.ts';
 import { NO_REACH, reachOf, type Reach } from './reach.ts';
 import { simpleCache } from './simple-cache.ts';
 import type { FitBits } from './fit-bits.ts';
+import { groupBlocksOf } from './group-turn.ts';
 
 export { CHUNK_BITS } from './phase-lists.ts';
 
@@ -202,8 +203,13 @@ export class UnitProblem {
     const columns = this.columns ? columnBlocks(shrinkSimple, this.items, this.remaining, this.spec, n) : [];
     return shrunkIndex(
       kept, this.phases[phase], this.items, this.remaining, columns, this.spec.order === 'section' ? byCrossSection : byVolume,
-      (i) => this.simpleOf(i), this.groupBlock,
+      (i) => this.simpleOf(i), (g) => this.groupBlocks(g),
     );
+  }
+
+  /** A group's blocks: its block and, where every member may turn, the block turned a quarter (group-turn.ts). */
+  private groupBlocks(g: number): Block[] {
+    return groupBlocksOf(this.groupBlock(g), this.orientationsOf, this.spec.L, this.spec.W);
   }
 
   /** The simple blocks of the phase's items, in item order, written into `into` from its start: how many. */
@@ -223,10 +229,7 @@ export class UnitProblem {
     const { groups } = this.phases[phase];
     if (this.columns) list.push(...columnBlocks(list, this.items, this.remaining, this.spec));
     if (this.general) list = withGeneralBlocks(list, this.items, this.remaining, this.spec, this.general, () => this.ticker.tick());
-    for (const g of groups) {
-      const b = this.groupBlock(g);
-      if (b) list.push(b);
-    }
+    for (const g of groups) list.push(...this.groupBlocks(g));
     return list;
   }
 
