@@ -12,7 +12,7 @@ const TURNED: Record<Orientation, Orientation> = { LWH: 'WLH', WLH: 'LWH', LHW: 
 const cache = new WeakMap<(item: number) => Orientation[], WeakMap<Block, Block | null>>();
 
 /**
- * The group block turned a quarter (x -> y, y -> x mirrored within the box), or null when some
+ * The group block turned a quarter (its y becomes x, its x runs back along y), or null when some
  * member may not stand turned (the item's allowed orientations in this row) or the footprint is
  * square (the same box: no other place it could go).
  */
