@@ -50,18 +50,13 @@ export function restackTail(fleet: Fleet, plan: FleetPlan, deadline: number, tic
   return { ...plan, units: plan.units.map((x) => replaced.get(x) ?? (x === tail ? { ...opened[0], index: tail.index } : x)) };
 }
 
-/** The Stop (phase rank) of every piece in the Unit, or null when it holds several. */
+/** The Stop (phase rank) of every piece in the Unit, or null when it holds several (or none). */
 function onlyStop(fleet: Fleet, u: PlannedUnit): number | null {
-  let stop: number | null = null;
-  for (const { block } of u.state.placed) {
-    const items = block.group >= 0 ? fleet.groupMembers(block.group) : block.need ? block.need.map(([i]) => i) : [block.item];
-    for (const i of items) {
-      const r = fleet.items[i].phaseRank;
-      if (stop != null && r !== stop) return null;
-      stop = r;
-    }
-  }
-  return stop;
+  const { left, groups } = cargoOfBlocks(fleet, u.state.placed);
+  const ranks = new Set<number>();
+  left.forEach((n, i) => { if (n > 0) ranks.add(fleet.items[i].phaseRank); });
+  for (const g of groups) for (const i of fleet.groupMembers(g)) ranks.add(fleet.items[i].phaseRank);
+  return ranks.size === 1 ? ranks.values().next().value! : null;
 }
 
 /** Unit `u` with its low piles given up and filled again (greedy) from them plus `tail`; what is left over and its volume. */
