@@ -19,6 +19,7 @@ import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { reopen } from './fleet/reopen.ts';
+import { nearMissExchange } from './fleet/near-miss.ts';
 import { restackTail } from './fleet/restack-tail.ts';
 import { cargoOfUnits, isEmpty, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
@@ -100,9 +101,11 @@ class OtherPlans {
       const key = `${order}${stopsMerged ? ' merged' : ''}`;
       let ordered = this.fleets.get(key);
       if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
-      const other = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
+      const planned = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
       this.needs = ticker.now() - t0;
-      if (!isEmpty(other.left, other.groupsLeft)) continue;
+      if (!isEmpty(planned.left, planned.groupsLeft)) continue;
+      // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts).
+      const other = planned.units.length <= best.units.length ? nearMissExchange(ordered, planned, end, ticker) ?? planned : planned;
       // A plan by Stops at the merged plan's count and equipment replaces it: fewer pieces stop-blocked.
       const tie = best === this.merged && !stopsMerged && other.units.length === best.units.length && equipmentVolume(other) <= equipmentVolume(best);
       if (other.units.length < best.units.length || tie) {
@@ -123,7 +126,8 @@ function tailWorked(fleet: Fleet, plan: FleetPlan, end: number, ticker: Ticker):
   let best = plan;
   while (ticker.now() < end) {
     ticker.poll();
-    const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? restackTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker);
+    const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? restackTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker)
+      ?? nearMissExchange(fleet, best, end, ticker);
     if (!next) break;
     best = next;
   }

@@ -1,0 +1,49 @@
+// Diagnostic: near misses at scale. For the first plan and each of the fleet's other greedy plans
+// (fleet/orders.ts `OTHER_PLANS`, by index), the last Unit's cargo topped into the other Units' free
+// room (guarded, then not): what is left (pieces, m3, kinds), and whether door-end exchanges
+// (fleet/near-miss.ts) place it, with the CPU that took.
+// npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
+import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
+import { nearMissExchange, nearMissTrace, type NearMissEvent } from '../../solver/pack/fleet/near-miss.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { cpuMs } from './process-cpu.ts';
+
+const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
+let tries = 0, fewer = 0;
+const byPieces = new Map<number, number>();
+for (const seed of seeds.split(',').map(Number)) {
+  const input = scaleInput(fleetName, generateCargo(Number(pieces), seed), seed, 0);
+  const ticker = new Ticker({ now: cpuMs });
+  const prep = prepare(input);
+  const fleet = new Fleet(input, prep, ticker);
+  const kind = (i: number) => {
+    const it = fleet.items[i];
+    return `${it.l}x${it.w}x${it.h}${it.stackable ? '' : 'ns'} r${it.phaseRank}`;
+  };
+  const run = (name: string, f: Fleet, plan: FleetPlan) => {
+    let event: NearMissEvent | null = null;
+    nearMissTrace.fn = (e) => (event = e);
+    const t0 = cpuMs();
+    const out = nearMissExchange(f, plan, Infinity, ticker);
+    const ms = cpuMs() - t0;
+    const e = event as NearMissEvent | null;
+    if (!e) return console.log(`#${seed} ${name}: not tried`);
+    tries++;
+    if (out) fewer++;
+    byPieces.set(Math.min(e.leftPieces, 13), (byPieces.get(Math.min(e.leftPieces, 13)) ?? 0) + 1);
+    const parts = e.left.left.flatMap((n, i) => (n > 0 ? [`${n}x ${kind(i)}`] : []));
+    for (const g of e.left.groups) parts.push(`group ${g} (${f.groupMembers(g).map(kind).join(' + ')})`);
+    console.log(`#${seed} ${name}: ${e.units} Units, tail ${(e.tailVolume / 1e9).toFixed(1)} m3, left ${e.leftPieces} pieces ${(e.leftVolume / 1e9).toFixed(2)} m3, ${e.exchanges} exchanges (least left ${(e.bestRest / 1e9).toFixed(2)} m3), ${out ? 'ONE FEWER' : 'no'}, ${ms.toFixed(0)} ms: ${parts.slice(0, 6).join(', ')}`);
+  };
+  const greedy = { beam: false, sliceMs: 0, deadline: 0 };
+  run('first', fleet, fleet.plan(greedy));
+  for (const k of which ? which.split(',').map(Number) : []) {
+    const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[k];
+    const f = fleet.reordered(order, stopsMerged);
+    run(`${k} ${order}${stopsMerged ? ' merged' : ''}`, f, f.plan({ ...greedy, phaseItems, blockOrder }));
+  }
+}
+console.log(`tries ${tries}, one fewer ${fewer}; by pieces left: ${[...byPieces].sort((a, b) => a[0] - b[0]).map(([k, n]) => `${k}${k === 13 ? '+' : ''}:${n}`).join(' ')}`);

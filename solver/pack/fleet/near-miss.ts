@@ -1,0 +1,171 @@
+// One Unit fewer from a near miss, several Stops. The last Unit's cargo topped into the other
+// Units' free room (under the Stop guard, then without it) often leaves only a few pieces: a long
+// piece, a crate or a keep-together group needing a footprint that the others' door ends, made of
+// many small gaps, do not offer. Then one other Unit at a time gives up its door end (the blocks
+// past a cut of its loaded length, and what stands on them) and fills it again with those pieces
+// first and its own given-up pieces after; the smaller pieces this displaces go into the other
+// Units' free room as above. Kept only when every piece goes: the plan has one Unit fewer.
+import type { Ticker } from '../../ticker.ts';
+import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
+import type { PackState } from '../state.ts';
+import { reopen } from './reopen.ts';
+import { type Cargo, cargoOfBlocks, cargoOfUnits, isEmpty, keptBefore, minDimOf, stateOf, volumeOf } from './shrink-tail.ts';
+
+const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
+/** A near miss worth exchanging leaves at most this many pieces (groups count as one). */
+const MAX_LEFT = 12;
+/** A tail of more pieces is not tried (its top-up left 11-33 pieces on sea 1,000 seeds 11-20). */
+const TAIL_PIECES = 2 * MAX_LEFT;
+/** Shares of a Unit's loaded length given up at its door end, smallest first (as shrink-tail.ts). */
+const CUTS = [0.15, 0.3, 0.5];
+/** Units whose door end is tried per cut, most free room first. */
+const MAX_UNITS = 8;
+
+/** What one try did, as `nearMissTrace` is told it (volumes in mm3). */
+export interface NearMissEvent {
+  units: number;
+  /** The tail's cargo, and what the top-up left of it: pieces, volume, their lines and groups. */
+  tailVolume: number;
+  leftPieces: number;
+  leftVolume: number;
+  left: Cargo;
+  /** Door ends tried, the least volume one of them left over (after its top-up), and whether the plan lost its last Unit. */
+  exchanges: number;
+  bestRest: number;
+  ok: boolean;
+}
+
+/** Diagnostics only (scripts/bench/near-miss.ts): told each try. Never set by the solver; it decides nothing. */
+export const nearMissTrace: { fn: ((e: NearMissEvent) => void) | null } = { fn: null };
+
+/** The plan without its last free Unit, its cargo placed in the others' free room and door ends; null when some piece stays. */
+export function nearMissExchange(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  if (!fleet.severalStops) return null;
+  const free = plan.units.filter((u) => u.fixedUnit < 0);
+  if (free.length < 2) return null;
+  const tail = free[free.length - 1];
+  const others = free.slice(0, -1);
+  const cargo = cargoOfUnits(fleet, [tail]);
+  // The top-up places little of a tail (the others are floor-bound): a tail of many pieces is no near miss.
+  if (piecesOf(cargo) > TAIL_PIECES) return null;
+  const changed = new Map<PlannedUnit, PlannedUnit>();
+  toppedUp(fleet, others, changed, cargo, deadline, ticker);
+  const event: NearMissEvent = {
+    units: plan.units.length, tailVolume: tail.state.volume, leftPieces: piecesOf(cargo), leftVolume: volumeOf(fleet, cargo),
+    left: { left: cargo.left.slice(), groups: new Set(cargo.groups) }, exchanges: 0, bestRest: Infinity, ok: false,
+  };
+  const done = isEmpty(cargo.left, cargo.groups) || (piecesOf(cargo) <= MAX_LEFT && exchanged(fleet, others, changed, cargo, deadline, ticker, event));
+  event.ok = done;
+  nearMissTrace.fn?.(event);
+  if (!done) return null;
+  return { ...plan, units: plan.units.filter((u) => u !== tail).map((u) => changed.get(u) ?? u) };
+}
+
+/** Pieces of the cargo, a group counted once. */
+function piecesOf(c: Cargo): number {
+  return c.left.reduce((a, n) => a + Math.max(0, n), 0) + c.groups.size;
+}
+
+/**
+ * Door ends given up and filled again with `cargo` first, the displaced pieces topped into the
+ * others, one exchange at a time while each leaves less volume over; on success `changed` holds
+ * every Unit changed and `cargo` is empty.
+ */
+function exchanged(fleet: Fleet, others: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, deadline: number, ticker: Ticker, event: NearMissEvent): boolean {
+  const now = (u: PlannedUnit) => changed.get(u) ?? u;
+  const room = (u: PlannedUnit) => u.view.volume - now(u).state.volume;
+  let volume = volumeOf(fleet, cargo);
+  for (let step = 0; step < MAX_LEFT && volume > 0; step++) {
+    const chosen = [...others].sort((a, b) => room(b) - room(a) || a.index - b.index).slice(0, MAX_UNITS);
+    const next = smallerRest(fleet, others, chosen, changed, cargo, volume, deadline, ticker, event);
+    if (!next) return false;
+    for (const [k, v] of next.trial) changed.set(k, v);
+    cargo.left = next.rest.left;
+    cargo.groups = next.rest.groups;
+    volume = volumeOf(fleet, cargo);
+  }
+  return volume === 0 && isEmpty(cargo.left, cargo.groups);
+}
+
+/** The first exchange (cuts smallest first, then Units in `chosen` order) that leaves less than `volume` over. */
+function smallerRest(
+  fleet: Fleet, others: PlannedUnit[], chosen: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, volume: number,
+  deadline: number, ticker: Ticker, event: NearMissEvent,
+): { trial: Map<PlannedUnit, PlannedUnit>; rest: Cargo } | null {
+  for (const cut of CUTS) {
+    for (const u of chosen) {
+      if (ticker.now() >= deadline) return null;
+      event.exchanges++;
+      for (const refilled of doorEndRefilled(fleet, changed.get(u) ?? u, cargo, cut)) {
+        const trial = new Map(changed);
+        trial.set(u, refilled.unit);
+        toppedUp(fleet, others.filter((o) => o !== u), trial, refilled.rest, deadline, ticker);
+        const left = volumeOf(fleet, refilled.rest);
+        event.bestRest = Math.min(event.bestRest, left);
+        if (left < volume) return { trial, rest: refilled.rest };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Unit `u` with the blocks past `cut` of its loaded length given up and filled again (greedy), once
+ * with `first` before the given-up pieces and once with all of them together (where a piece of
+ * `first` may stand on a given-up one); each refill that takes some of `first`, with what it leaves over.
+ */
+function doorEndRefilled(fleet: Fleet, u: PlannedUnit, first: Cargo, cut: number): { unit: PlannedUnit; rest: Cargo }[] {
+  const length = Math.max(...u.state.placed.map((p) => p.x + p.block.dx));
+  const { kept, given } = keptBefore(u.state.placed, Math.floor(length * (1 - cut)));
+  if (given.length === 0) return [];
+  const offer = cargoOfBlocks(fleet, given);
+  first.left.forEach((n, i) => (offer.left[i] += n));
+  for (const g of first.groups) offer.groups.add(g);
+  const root = stateOf(fleet, u.view, kept, minDimOf(fleet, offer));
+  const remaining = offer.left.map((n, i) => n + root.used[i]);
+  const restOf = (state: PackState): Cargo => {
+    const rest: Cargo = { left: offer.left.map((n, i) => n - (state.used[i] - root.used[i])), groups: new Set(offer.groups) };
+    for (const g of state.groupsUsed) {
+      if (!rest.groups.delete(g)) continue;
+      for (const i of fleet.groupMembers(g)) rest.left[i] = 0;
+    }
+    return rest;
+  };
+  const out: { unit: PlannedUnit; rest: Cargo }[] = [];
+  const takes = (state: PackState) => state.groupsUsed.some((g) => first.groups.has(g)) || first.left.some((n, i) => n > 0 && state.used[i] > root.used[i] + offer.left[i] - n);
+  const head = fleet.fill(u.view, root.clone(), first.left.slice(), new Set(first.groups), GREEDY, remaining);
+  if (head.placed.length > root.placed.length) {
+    const after = restOf(head);
+    const state = fleet.fill(u.view, reopen(head), after.left, after.groups, GREEDY, remaining);
+    out.push({ unit: { ...u, state }, rest: restOf(state) });
+  }
+  const together = fleet.fill(u.view, root.clone(), offer.left.slice(), new Set(offer.groups), GREEDY, remaining);
+  if (takes(together)) out.push({ unit: { ...u, state: together }, rest: restOf(together) });
+  return out;
+}
+
+/**
+ * Greedy top-ups of `units` (their states in `changed` where changed), most free room first: under
+ * the Stop guard, then what no guarded room takes without it. `cargo` keeps what is left.
+ */
+function toppedUp(fleet: Fleet, units: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, deadline: number, ticker: Ticker): void {
+  const now = (u: PlannedUnit) => changed.get(u) ?? u;
+  const room = (u: PlannedUnit) => u.view.volume - now(u).state.volume;
+  const order = [...units].sort((a, b) => room(b) - room(a) || a.index - b.index);
+  for (const stopGuard of [true, false]) {
+    for (const u of order) {
+      if (isEmpty(cargo.left, cargo.groups) || ticker.now() >= deadline) return;
+      const at = now(u);
+      const root = reopen(at.state);
+      const remaining = cargo.left.map((n, i) => n + root.used[i]);
+      const state = fleet.fill(u.view, root, cargo.left.slice(), new Set(cargo.groups), { ...GREEDY, stopGuard }, remaining);
+      if (state.placed.length === at.state.placed.length) continue;
+      state.used.forEach((n, i) => (cargo.left[i] -= n - at.state.used[i]));
+      for (const g of state.groupsUsed) {
+        if (!cargo.groups.delete(g)) continue;
+        for (const i of fleet.groupMembers(g)) cargo.left[i] = 0;
+      }
+      changed.set(u, { ...u, state });
+    }
+  }
+}
