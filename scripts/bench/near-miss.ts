@@ -2,6 +2,10 @@
 // (fleet/orders.ts `OTHER_PLANS`, by index), the last Unit's cargo topped into the other Units' free
 // room (guarded, then not): what is left (pieces, m3, kinds), and whether door-end exchanges
 // (fleet/near-miss.ts) place it, with the CPU that took.
+// Session 43, sea 1,000 seeds 11-20, first plan and plans 0, 1, 2, 6: tails of 1-33 pieces, the top-up
+// placing almost none of them (the others are floor-bound); the exchanges placed all on 3 of 15 tries
+// with at most 4 pieces left (one or two long goods or a pallet nothing may stand on, 0.3-1.0 m3), none
+// of those with 5-12 left (2-16 m3, mostly pallets and crates nothing may stand on).
 // npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
