@@ -7,8 +7,10 @@
 // out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1), (2), (4) and (5) do not
 // apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). Cargo
 // of a few box types first goes to copies of several packings in the numbers the cutting-stock
-// LP gives (fleet/pattern-cover.ts), then of one packing (fleet/share-copies.ts). Last,
-// (6) the last Unit's cargo is searched into a smaller type. A change is kept
+// LP gives (fleet/pattern-cover.ts), then of one packing (fleet/share-copies.ts). With several
+// Stops, a tail of a few pieces that the others' free room nearly takes goes in by exchanges with
+// their door ends (fleet/near-miss.ts), on the best plan and on each other order's plan as short
+// as it. Last, (6) the last Unit's cargo is searched into a smaller type. A change is kept
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';

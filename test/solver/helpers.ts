@@ -3,7 +3,7 @@ import type { ExecutionContext } from 'ava';
 import { checkPlan } from '../../solver/check/index.ts';
 import { solve } from '../../solver/index.ts';
 import type { Block, Item } from '../../solver/model.ts';
-import { Fleet } from '../../solver/pack/fleet.ts';
+import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import type { PackState, UnitSpec } from '../../solver/pack/state.ts';
 import { prepare } from '../../solver/prepare.ts';
@@ -115,6 +115,19 @@ export function fleetOn(inp: SolveInput): { prep: ReturnType<typeof prepare>; ti
   const prep = prepare(inp);
   const ticker = fakeTicker();
   return { prep, ticker, fleet: new Fleet(inp, prep, ticker) };
+}
+
+/** `inp`'s fleet and its first plan (greedy, no time budget), on `fakeTicker`. */
+export function firstFleetPlan(inp: SolveInput): { fleet: Fleet; plan: FleetPlan; ticker: Ticker } {
+  const { fleet, ticker } = fleetOn(inp);
+  return { fleet, ticker, plan: fleet.plan({ beam: false, sliceMs: 0, deadline: 0 }) };
+}
+
+/** Pieces of each item over a plan's Units (what every move must keep). */
+export function piecesPerItem(fleet: Fleet, plan: FleetPlan): number[] {
+  const n = new Array<number>(fleet.itemCount).fill(0);
+  for (const u of plan.units) u.state.used.forEach((c, i) => (n[i] += c));
+  return n;
 }
 
 /** A state's placements, comparable across runs. */

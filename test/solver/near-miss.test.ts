@@ -1,31 +1,17 @@
 import test from 'ava';
-import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import type { FleetPlan } from '../../solver/pack/fleet.ts';
 import { nearMissExchange, nearMissTrace } from '../../solver/pack/fleet/near-miss.ts';
-import { prepare } from '../../solver/prepare.ts';
-import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { generateCargo, scaleInput } from '../../scripts/bench/cargo-generator.ts';
-import { equipment, fakeClock, input, line } from './helpers.ts';
+import { equipment, firstFleetPlan, input, line, piecesPerItem } from './helpers.ts';
 
 /** Mixed sea cargo of 150 pieces, Stops 1-4: its first plan's last Unit holds a few pieces that need door-end exchanges. */
 function seaCargo(): SolveInput {
   return scaleInput('sea', generateCargo(150, 4), 4, 0);
 }
 
-function firstPlan(inp: SolveInput): { fleet: Fleet; plan: FleetPlan; ticker: Ticker } {
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prepare(inp), ticker);
-  return { fleet, plan: fleet.plan({ beam: false, sliceMs: 0, deadline: 0 }), ticker };
-}
-
-function piecesPerItem(fleet: Fleet, plan: FleetPlan): number[] {
-  const n = new Array<number>(fleet.itemCount).fill(0);
-  for (const u of plan.units) u.state.used.forEach((c, i) => (n[i] += c));
-  return n;
-}
-
 test('a near miss exchanged into door ends keeps every piece in one Unit fewer', (t) => {
-  const { fleet, plan, ticker } = firstPlan(seaCargo());
+  const { fleet, plan, ticker } = firstFleetPlan(seaCargo());
   let exchanges = 0;
   nearMissTrace.fn = (e) => (exchanges = e.exchanges);
   const next = nearMissExchange(fleet, plan, Infinity, ticker);
@@ -39,7 +25,7 @@ test('a near miss exchanged into door ends keeps every piece in one Unit fewer',
 test('the same plan and seed give the same exchanges', (t) => {
   const placedOf = (p: FleetPlan | null) => p?.units.map((u) => u.state.placed.map((b) => [b.block.item, b.x, b.y, b.z]));
   const run = () => {
-    const { fleet, plan, ticker } = firstPlan(seaCargo());
+    const { fleet, plan, ticker } = firstFleetPlan(seaCargo());
     return placedOf(nearMissExchange(fleet, plan, Infinity, ticker));
   };
   t.deepEqual(run(), run());
@@ -50,7 +36,7 @@ test('a load of one Stop is left to the single-Stop moves', (t) => {
     equipment: [equipment({ innerLengthMm: 1000, innerWidthMm: 1000, innerHeightMm: 1000 })],
     lines: [line({ id: 'a', quantity: 9, lengthMm: 500, widthMm: 500, heightMm: 500 })],
   });
-  const { fleet, plan, ticker } = firstPlan(inp);
+  const { fleet, plan, ticker } = firstFleetPlan(inp);
   t.true(plan.units.length > 1);
   t.is(nearMissExchange(fleet, plan, Infinity, ticker), null);
 });

@@ -2,11 +2,10 @@ import test from 'ava';
 import type { Block, PlacedBlock } from '../../solver/model.ts';
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { lowPiles, restackTail } from '../../solver/pack/fleet/restack-tail.ts';
-import { cargoOfBlocks } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput, SolverCargoLine } from '../../solver/types.ts';
-import { equipment, input, line, fakeClock } from './helpers.ts';
+import { equipment, fakeClock, input, line, piecesPerItem } from './helpers.ts';
 
 function block(dx: number, dy: number, dz: number): Block {
   return { dx, dy, dz, volume: dx * dy * dz, weight: 1, item: 0, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
@@ -39,12 +38,6 @@ function lowBoards(): SolveInput {
     ],
     options: { seed: 5, timeBudgetMs: 0 },
   });
-}
-
-function piecesPerItem(fleet: Fleet, plan: FleetPlan): number[] {
-  const n = new Array<number>(fleet.itemCount).fill(0);
-  for (const u of plan.units) cargoOfBlocks(fleet, u.state.placed).left.forEach((c, i) => (n[i] += c));
-  return n;
 }
 
 test('refilling low piles with the tail keeps every piece and leaves the tail with less', (t) => {

@@ -1,11 +1,9 @@
 import test from 'ava';
 import type { Block, PlacedBlock } from '../../solver/model.ts';
-import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
-import { cargoOfBlocks, keptBefore, shrinkTail } from '../../solver/pack/fleet/shrink-tail.ts';
-import { prepare } from '../../solver/prepare.ts';
-import { Ticker } from '../../solver/ticker.ts';
+import type { FleetPlan } from '../../solver/pack/fleet.ts';
+import { keptBefore, shrinkTail } from '../../solver/pack/fleet/shrink-tail.ts';
 import type { SolveInput } from '../../solver/types.ts';
-import { equipment, input, line, fakeClock } from './helpers.ts';
+import { equipment, firstFleetPlan, input, line, piecesPerItem } from './helpers.ts';
 
 function block(dx: number, dy: number, dz: number): Block {
   return { dx, dy, dz, volume: dx * dy * dz, weight: 1, item: 0, rotation: 'LWH', nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null };
@@ -39,20 +37,8 @@ function mixed(stops: boolean): SolveInput {
   });
 }
 
-function firstPlan(inp: SolveInput): { fleet: Fleet; plan: FleetPlan; ticker: Ticker } {
-  const ticker = new Ticker({ now: fakeClock() });
-  const fleet = new Fleet(inp, prepare(inp), ticker);
-  return { fleet, plan: fleet.plan({ beam: false, sliceMs: 0, deadline: 0 }), ticker };
-}
-
-function piecesPerItem(fleet: Fleet, plan: FleetPlan): number[] {
-  const n = new Array<number>(fleet.itemCount).fill(0);
-  for (const u of plan.units) cargoOfBlocks(fleet, u.state.placed).left.forEach((c, i) => (n[i] += c));
-  return n;
-}
-
 test('an exchange keeps every piece and leaves the last Unit with less cargo', (t) => {
-  const { fleet, plan, ticker } = firstPlan(mixed(false));
+  const { fleet, plan, ticker } = firstFleetPlan(mixed(false));
   t.true(plan.units.length > 1);
   const next = shrinkTail(fleet, plan, ticker.now() + 20_000, ticker);
   if (!next) return t.pass('no exchange found');
@@ -62,6 +48,6 @@ test('an exchange keeps every piece and leaves the last Unit with less cargo', (
 });
 
 test('with several Stops no cargo is moved into an earlier Unit\'s door end', (t) => {
-  const { fleet, plan, ticker } = firstPlan(mixed(true));
+  const { fleet, plan, ticker } = firstFleetPlan(mixed(true));
   t.is(shrinkTail(fleet, plan, ticker.now() + 20_000, ticker), null);
 });
