@@ -6,6 +6,11 @@
 // placing almost none of them (the others are floor-bound); the exchanges placed all on 3 of 15 tries
 // with at most 4 pieces left (one or two long goods or a pallet nothing may stand on, 0.3-1.0 m3), none
 // of those with 5-12 left (2-16 m3, mostly pallets and crates nothing may stand on).
+// With 5-12 left (19 of 41 tries on plans first, 0, 1, 2, 6 with MAX_LEFT raised to 12, so exchanges
+// chain over up to 12 door ends) none placed all: the least left was 0.96-12 m3. Cuts up to the whole
+// Unit (0.7, 1.0) left 0.16 m3 once and placed 2 more near misses of 1-2 pieces, but in the solver lost
+// a Unit on sea 1,000 seeds 21-55 (392 against 391, seed 55); a beam refill (100 ms a door end) left
+// 2-9 m3 at up to 16 s a try.
 // npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
