@@ -23,6 +23,7 @@ import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { reopen } from './fleet/reopen.ts';
 import { nearMissExchange } from './fleet/near-miss.ts';
 import { restackTail } from './fleet/restack-tail.ts';
+import { topUpUnits } from './fleet/top-up.ts';
 import { cargoOfUnits, isEmpty, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
 
@@ -203,19 +204,7 @@ function topUpInto(fleet: Fleet, units: PlannedUnit[], left: number[], groups: S
   if (fleet.severalStops) return units;
   const emptiestFirst = [...units].sort((a, b) => a.state.volume / a.view.volume - b.state.volume / b.view.volume);
   const replaced = new Map<PlannedUnit, PlannedUnit>();
-  for (const u of emptiestFirst) {
-    if (ticker.now() >= deadline || isEmpty(left, groups)) break;
-    const root = reopen(u.state);
-    const remaining = left.map((n, i) => n + root.used[i]);
-    const state = fleet.fill(u.view, root, left, groups, { beam: false, sliceMs: 0, deadline: 0 }, remaining);
-    if (state.placed.length === u.state.placed.length) continue;
-    state.used.forEach((n, i) => (left[i] -= n - u.state.used[i]));
-    for (const g of state.groupsUsed) {
-      if (!groups.delete(g)) continue;
-      for (const i of fleet.groupMembers(g)) left[i] = 0;
-    }
-    replaced.set(u, { ...u, state });
-  }
+  topUpUnits(fleet, emptiestFirst, replaced, { left, groups }, false, deadline, ticker);
   return units.map((u) => replaced.get(u) ?? u);
 }
 

@@ -16,7 +16,7 @@ const cache = new WeakMap<(item: number) => Orientation[], WeakMap<Block, Block 
  * member may not stand turned (the item's allowed orientations in this row) or the footprint is
  * square (the same box: no other place it could go).
  */
-export function turnedGroupBlock(b: Block, orientationsOf: (item: number) => Orientation[]): Block | null {
+function turnedGroupBlock(b: Block, orientationsOf: (item: number) => Orientation[]): Block | null {
   let byBlock = cache.get(orientationsOf);
   if (!byBlock) cache.set(orientationsOf, (byBlock = new WeakMap()));
   let turned = byBlock.get(b);

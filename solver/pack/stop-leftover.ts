@@ -4,8 +4,7 @@
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, PlannedUnit } from './fleet.ts';
 import type { Cargo } from './fleet/shrink-tail.ts';
-import { reopen } from './fleet/reopen.ts';
-import { isEmpty } from './fleet/shrink-tail.ts';
+import { topUpUnits } from './fleet/top-up.ts';
 import type { PackState } from './state.ts';
 
 export interface Leftover {
@@ -29,19 +28,8 @@ export function placeLeftover(
   const others = units
     .filter((o) => o !== u && o.fixedUnit < 0)
     .sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
-  const topInto = (list: PlannedUnit[], stopGuard: boolean) => {
-    for (const o of list) {
-      if (isEmpty(rest, restGroups) || ticker.now() >= deadline) break;
-      const now = changed.get(o) ?? o;
-      const root = reopen(now.state);
-      const remaining = rest.map((n, i) => n + root.used[i]);
-      const topped = fleet.fill(o.view, root, rest, restGroups, { beam: false, sliceMs: 0, deadline: 0, stopGuard }, remaining);
-      if (topped.placed.length === now.state.placed.length) continue;
-      topped.used.forEach((n, i) => (rest[i] -= n - now.state.used[i]));
-      for (const g of topped.groupsUsed) restGroups.delete(g);
-      changed.set(o, { ...o, state: topped });
-    }
-  };
+  const cargo: Cargo = { left: rest, groups: restGroups };
+  const topInto = (list: PlannedUnit[], stopGuard: boolean) => topUpUnits(fleet, list, changed, cargo, stopGuard, deadline, ticker);
   topInto(others, true);
   // What no guarded room takes goes in without the guard, into the repacked Unit first:
   // a few pieces blocked there instead of the many before.

@@ -9,6 +9,7 @@ import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
 import type { PackState } from '../state.ts';
 import { reopen } from './reopen.ts';
+import { topUpUnits } from './top-up.ts';
 import { type Cargo, cargoOfBlocks, cargoOfUnits, isEmpty, keptBefore, minDimOf, stateOf, volumeOf } from './shrink-tail.ts';
 
 const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
@@ -149,23 +150,7 @@ function doorEndRefilled(fleet: Fleet, u: PlannedUnit, first: Cargo, cut: number
  * the Stop guard, then what no guarded room takes without it. `cargo` keeps what is left.
  */
 function toppedUp(fleet: Fleet, units: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, deadline: number, ticker: Ticker): void {
-  const now = (u: PlannedUnit) => changed.get(u) ?? u;
-  const room = (u: PlannedUnit) => u.view.volume - now(u).state.volume;
+  const room = (u: PlannedUnit) => u.view.volume - (changed.get(u) ?? u).state.volume;
   const order = [...units].sort((a, b) => room(b) - room(a) || a.index - b.index);
-  for (const stopGuard of [true, false]) {
-    for (const u of order) {
-      if (isEmpty(cargo.left, cargo.groups) || ticker.now() >= deadline) return;
-      const at = now(u);
-      const root = reopen(at.state);
-      const remaining = cargo.left.map((n, i) => n + root.used[i]);
-      const state = fleet.fill(u.view, root, cargo.left.slice(), new Set(cargo.groups), { ...GREEDY, stopGuard }, remaining);
-      if (state.placed.length === at.state.placed.length) continue;
-      state.used.forEach((n, i) => (cargo.left[i] -= n - at.state.used[i]));
-      for (const g of state.groupsUsed) {
-        if (!cargo.groups.delete(g)) continue;
-        for (const i of fleet.groupMembers(g)) cargo.left[i] = 0;
-      }
-      changed.set(u, { ...u, state });
-    }
-  }
+  for (const stopGuard of [true, false]) topUpUnits(fleet, order, changed, cargo, stopGuard, deadline, ticker);
 }
