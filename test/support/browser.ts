@@ -27,11 +27,30 @@ const ARGS = [
 export async function launchChromium(): Promise<Browser> {
   const executablePath = await findChromium();
   try {
-    return await chromium.launch({ executablePath, args: ARGS });
+    return await launchWithRetry(executablePath);
   } catch (err) {
     if (executablePath === SYSTEM_CHROMIUM || !existsSync(SYSTEM_CHROMIUM)) throw err;
     console.error(`Chromium at ${executablePath} did not start, using ${SYSTEM_CHROMIUM}: ${(err as Error).message}`);
-    return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: ARGS });
+    return launchWithRetry(SYSTEM_CHROMIUM);
+  }
+}
+
+const LAUNCH_ATTEMPTS = 3;
+
+/**
+ * Why retry: on a loaded two-core CI machine headless Chromium now and then dies at start
+ * (SIGSEGV before its first page); a second start succeeds. A browser that never starts
+ * still fails after the last attempt, with that attempt's error.
+ */
+async function launchWithRetry(executablePath: string): Promise<Browser> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath, args: ARGS });
+    } catch (err) {
+      if (attempt >= LAUNCH_ATTEMPTS) throw err;
+      console.error(`Chromium start ${attempt} of ${LAUNCH_ATTEMPTS} failed, trying again: ${(err as Error).message.split('\n')[0]}`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * attempt));
+    }
   }
 }
 

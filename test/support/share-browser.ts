@@ -19,7 +19,16 @@ export interface ShareBrowser {
 }
 
 export async function startShareBrowser(): Promise<ShareBrowser> {
-  const [api, browser] = await Promise.all([startTestApi(), launchChromium()]);
+  // allSettled, not all: when one part fails to start the other is closed, or its open
+  // handles keep the test worker alive until the run's timeout
+  const [apiStart, browserStart] = await Promise.allSettled([startTestApi(), launchChromium()]);
+  if (apiStart.status === 'rejected' || browserStart.status === 'rejected') {
+    if (apiStart.status === 'fulfilled') await apiStart.value.close();
+    if (browserStart.status === 'fulfilled') await browserStart.value.close();
+    throw apiStart.status === 'rejected' ? apiStart.reason : (browserStart as PromiseRejectedResult).reason;
+  }
+  const api = apiStart.value;
+  const browser = browserStart.value;
   const org = await createTestOrg(api.sql);
   const plan = await createSolvedPlan(api.sql, org.organizationId);
   return {
