@@ -4,10 +4,13 @@
 // many small gaps, do not offer. Then one other Unit at a time gives up its door end (the blocks
 // past a cut of its loaded length, and what stands on them) and fills it again with those pieces
 // first and its own given-up pieces after; the smaller pieces this displaces go into the other
-// Units' free room as above. Kept only when every piece goes: the plan has one Unit fewer.
+// Units' free room as above. Where no single door end leaves less, two are given up at once: the
+// second refilled with what the first left (its own displaced pieces too). Kept only when every
+// piece goes: the plan has one Unit fewer.
 import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
 import type { PackState } from '../state.ts';
+import { doorEndColumns } from './door-columns.ts';
 import { reopen } from './reopen.ts';
 import { topUpUnits } from './top-up.ts';
 import { type Cargo, cargoOfBlocks, cargoOfUnits, isEmpty, keptBefore, minDimOf, stateOf, volumeOf } from './shrink-tail.ts';
@@ -21,6 +24,8 @@ const TAIL_PIECES = 2 * MAX_LEFT;
 const CUTS = [0.15, 0.3, 0.5];
 /** Units whose door end is tried per cut, most free room first. */
 const MAX_UNITS = 8;
+/** Of those, the first this many are tried in pairs (ordered: 12 pairs a cut) where no single door end leaves less. */
+const PAIR_UNITS = 4;
 
 /** What one try did, as `nearMissTrace` is told it (volumes in mm3). */
 export interface NearMissEvent {
@@ -107,13 +112,42 @@ function smallerRest(
       }
     }
   }
+  return pairRest(fleet, others, chosen.slice(0, PAIR_UNITS), changed, cargo, volume, deadline, ticker, event);
+}
+
+/** Two door ends given up at once: the first refilled with `cargo`, the second with what the first left; then the top-ups. */
+function pairRest(
+  fleet: Fleet, others: PlannedUnit[], chosen: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, volume: number,
+  deadline: number, ticker: Ticker, event: NearMissEvent,
+): { trial: Map<PlannedUnit, PlannedUnit>; rest: Cargo } | null {
+  for (const cut of CUTS) {
+    for (const a of chosen) {
+      for (const b of chosen) {
+        if (a === b) continue;
+        if (ticker.now() >= deadline) return null;
+        event.exchanges++;
+        for (const first of doorEndRefilled(fleet, changed.get(a) ?? a, cargo, cut)) {
+          for (const second of doorEndRefilled(fleet, changed.get(b) ?? b, first.rest, cut)) {
+            const trial = new Map(changed);
+            trial.set(a, first.unit);
+            trial.set(b, second.unit);
+            toppedUp(fleet, others.filter((o) => o !== a && o !== b), trial, second.rest, deadline, ticker);
+            const left = volumeOf(fleet, second.rest);
+            event.bestRest = Math.min(event.bestRest, left);
+            if (left < volume) return { trial, rest: second.rest };
+          }
+        }
+      }
+    }
+  }
   return null;
 }
 
 /**
  * Unit `u` with the blocks past `cut` of its loaded length given up and filled again (greedy), once
- * with `first` before the given-up pieces and once with all of them together (where a piece of
- * `first` may stand on a given-up one); each refill that takes some of `first`, with what it leaves over.
+ * with `first` before the given-up pieces, once with all of them together (where a piece of `first`
+ * may stand on a given-up one) and once as carrier columns of all of them (fleet/door-columns.ts)
+ * topped up greedily; each refill that takes some of `first`, with what it leaves over.
  */
 function doorEndRefilled(fleet: Fleet, u: PlannedUnit, first: Cargo, cut: number): { unit: PlannedUnit; rest: Cargo }[] {
   const length = Math.max(...u.state.placed.map((p) => p.x + p.block.dx));
@@ -142,6 +176,11 @@ function doorEndRefilled(fleet: Fleet, u: PlannedUnit, first: Cargo, cut: number
   }
   const together = fleet.fill(u.view, root.clone(), offer.left.slice(), new Set(offer.groups), GREEDY, remaining);
   if (takes(together)) out.push({ unit: { ...u, state: together }, rest: restOf(together) });
+  // Carrier columns across phases: given-up carriers under the near miss's pieces nothing may stand on.
+  const stacked = doorEndColumns(fleet, u.view, root, kept, given, first.left, minDimOf(fleet, offer));
+  const after = restOf(stacked);
+  const columns = isEmpty(after.left, after.groups) ? stacked : fleet.fill(u.view, reopen(stacked), after.left, after.groups, GREEDY, remaining);
+  if (takes(columns)) out.push({ unit: { ...u, state: columns }, rest: restOf(columns) });
   return out;
 }
 

@@ -1,0 +1,61 @@
+// Diagnostic: near misses against door ends rebuilt as carrier columns (fleet/door-columns.ts).
+// For each near miss (the last Unit's cargo topped into the others leaves 1-12 pieces) and each of
+// the 8 roomiest other Units at cuts 15 / 30 / 50 %: the floor the given-up pieces cover now, the
+// floor their columns plus the near miss's columns need, the door end's free floor, and the volume the
+// column refill leaves out.
+// npx tsx scripts/bench/door-columns.ts <sea|road> <pieces> <seed,...> [plans: indices]
+import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
+import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
+import { columnsOf, floorPacked } from '../../solver/pack/fleet/door-columns.ts';
+import { cargoOfUnits, keptBefore, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
+import { topUpUnits } from '../../solver/pack/fleet/top-up.ts';
+import { prepare } from '../../solver/prepare.ts';
+import { Ticker } from '../../solver/ticker.ts';
+import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { cpuMs } from './process-cpu.ts';
+
+const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
+const m2 = (a: number) => (a / 1e6).toFixed(1);
+for (const seed of seeds.split(',').map(Number)) {
+  const input = scaleInput(fleetName, generateCargo(Number(pieces), seed), seed, 0);
+  const ticker = new Ticker({ now: cpuMs });
+  const fleet = new Fleet(input, prepare(input), ticker);
+  const run = (name: string, f: Fleet, plan: FleetPlan) => {
+    const free = plan.units.filter((u) => u.fixedUnit < 0);
+    const tail = free[free.length - 1];
+    const others = free.slice(0, -1);
+    const cargo = cargoOfUnits(f, [tail]);
+    const changed = new Map<PlannedUnit, PlannedUnit>();
+    const order = [...others].sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume));
+    for (const guard of [true, false]) topUpUnits(f, order, changed, cargo, guard, Infinity, ticker);
+    const n = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
+    if (n === 0 || n > 12) return;
+    const own = columnsOf(f, tail.view, [], cargo.left);
+    const ownFloor = own.reduce((a, c) => a + c.layers[0].dx * c.layers[0].dy, 0);
+    console.log(`#${seed} ${name}: ${n} pieces ${(volumeOf(f, cargo) / 1e9).toFixed(2)} m3, ${cargo.groups.size} groups, own columns ${own.length} on ${m2(ownFloor)} m2`);
+    for (const cut of [0.15, 0.3, 0.5]) {
+      const rows: string[] = [];
+      for (const u0 of order.slice(0, 8)) {
+        const u = changed.get(u0) ?? u0;
+        const length = Math.max(...u.state.placed.map((p) => p.x + p.block.dx));
+        const { kept, given } = keptBefore(u.state.placed, Math.floor(length * (1 - cut)));
+        const x0 = kept.reduce((m, p) => Math.max(m, p.x + p.block.dx), 0);
+        const floorNow = given.filter((p) => p.z === 0).reduce((a, p) => a + p.block.dx * p.block.dy, 0);
+        const cols = columnsOf(f, u.view, given, cargo.left);
+        cols.sort((a, b) => b.layers[0].dx * b.layers[0].dy - a.layers[0].dx * a.layers[0].dy || b.height - a.height);
+        const need = cols.reduce((a, c) => a + c.layers[0].dx * c.layers[0].dy, 0);
+        const packed = floorPacked(cols, { x0, y0: 0, x1: u.view.spec.L, y1: u.view.spec.W }, u.view);
+        const out = cols.filter((c) => !packed.some((p) => p.c === c)).reduce((a, c) => a + c.volume, 0);
+        rows.push(`${m2(floorNow)}->${m2(need)}/${m2((u.view.spec.L - x0) * u.view.spec.W)} out ${(out / 1e9).toFixed(1)}`);
+      }
+      console.log(`  cut ${cut}: ${rows.join(' | ')}`);
+    }
+  };
+  const greedy = { beam: false, sliceMs: 0, deadline: 0 };
+  run('first', fleet, fleet.plan(greedy));
+  for (const k of which ? which.split(',').map(Number) : []) {
+    const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[k];
+    const f = fleet.reordered(order, stopsMerged);
+    run(`${k}`, f, f.plan({ ...greedy, phaseItems, blockOrder }));
+  }
+}
