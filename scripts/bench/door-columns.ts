@@ -3,6 +3,11 @@
 // the 8 roomiest other Units at cuts 15 / 30 / 50 %: the floor the given-up pieces cover now, the
 // floor their columns plus the near miss's columns need, the door end's free floor, and the volume the
 // column refill leaves out.
+// Session 44, sea 1,000 seeds 11-20, first plan and plans 0, 1, 2, 6 (30 near misses of 1-12 pieces, 720
+// door ends): the near miss's own columns cover 7.9 m2 on average; rebuilt with it as columns, a door end
+// needs 0.6 / 1.3 / 2.2 m2 more floor (cuts 15 / 30 / 50 %) than its given-up pieces cover now plus those
+// 7.9 (the given-up carriers already carry; crates and 1200 x 1000 / odd pallets fit on few of them), the
+// columns fit the free floor on 16 of 720, and one refill placed everything by itself.
 // npx tsx scripts/bench/door-columns.ts <sea|road> <pieces> <seed,...> [plans: indices]
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';

@@ -11,6 +11,10 @@
 // Unit (0.7, 1.0) left 0.16 m3 once and placed 2 more near misses of 1-2 pieces, but in the solver lost
 // a Unit on sea 1,000 seeds 21-55 (392 against 391, seed 55); a beam refill (100 ms a door end) left
 // 2-9 m3 at up to 16 s a try.
+// Session 44, the same tries with door ends also refilled as carrier columns (fleet/door-columns.ts) and
+// pairs of door ends given up at once: with up to 12 pieces exchanged, columns alone placed 4 of 41
+// (one more: a 1-piece near miss), pairs alone 3, both 6 (one of 5 pieces, 3.7 m3; the rest 1-2 pieces);
+// in the solver at up to 12 pieces the tries ran out of time before reaching those plans (seeds 11-20 tied).
 // npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
