@@ -15,6 +15,8 @@
 // pairs of door ends given up at once: with up to 12 pieces exchanged, columns alone placed 4 of 41
 // (one more: a 1-piece near miss), pairs alone 3, both 6 (one of 5 pieces, 3.7 m3; the rest 1-2 pieces);
 // in the solver at up to 12 pieces the tries ran out of time before reaching those plans (seeds 11-20 tied).
+// Pairs of door ends are not in the solver: they placed nothing columns alone did not and, taking the time,
+// cost sea 1,000 seed 111 a Unit (held out 21-55 and unseen 96-125: columns alone 389 + 335, with pairs 389 + 336).
 // npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';

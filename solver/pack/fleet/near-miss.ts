@@ -4,9 +4,7 @@
 // many small gaps, do not offer. Then one other Unit at a time gives up its door end (the blocks
 // past a cut of its loaded length, and what stands on them) and fills it again with those pieces
 // first and its own given-up pieces after; the smaller pieces this displaces go into the other
-// Units' free room as above. Where no single door end leaves less, two are given up at once: the
-// second refilled with what the first left (its own displaced pieces too). Kept only when every
-// piece goes: the plan has one Unit fewer.
+// Units' free room as above. Kept only when every piece goes: the plan has one Unit fewer.
 import type { Ticker } from '../../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
 import type { PackState } from '../state.ts';
@@ -24,8 +22,6 @@ const TAIL_PIECES = 2 * MAX_LEFT;
 const CUTS = [0.15, 0.3, 0.5];
 /** Units whose door end is tried per cut, most free room first. */
 const MAX_UNITS = 8;
-/** Of those, the first this many are tried in pairs (ordered: 12 pairs a cut) where no single door end leaves less. */
-const PAIR_UNITS = 4;
 
 /** What one try did, as `nearMissTrace` is told it (volumes in mm3). */
 export interface NearMissEvent {
@@ -109,34 +105,6 @@ function smallerRest(
         const left = volumeOf(fleet, refilled.rest);
         event.bestRest = Math.min(event.bestRest, left);
         if (left < volume) return { trial, rest: refilled.rest };
-      }
-    }
-  }
-  return pairRest(fleet, others, chosen.slice(0, PAIR_UNITS), changed, cargo, volume, deadline, ticker, event);
-}
-
-/** Two door ends given up at once: the first refilled with `cargo`, the second with what the first left; then the top-ups. */
-function pairRest(
-  fleet: Fleet, others: PlannedUnit[], chosen: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, volume: number,
-  deadline: number, ticker: Ticker, event: NearMissEvent,
-): { trial: Map<PlannedUnit, PlannedUnit>; rest: Cargo } | null {
-  for (const cut of CUTS) {
-    for (const a of chosen) {
-      for (const b of chosen) {
-        if (a === b) continue;
-        if (ticker.now() >= deadline) return null;
-        event.exchanges++;
-        for (const first of doorEndRefilled(fleet, changed.get(a) ?? a, cargo, cut)) {
-          for (const second of doorEndRefilled(fleet, changed.get(b) ?? b, first.rest, cut)) {
-            const trial = new Map(changed);
-            trial.set(a, first.unit);
-            trial.set(b, second.unit);
-            toppedUp(fleet, others.filter((o) => o !== a && o !== b), trial, second.rest, deadline, ticker);
-            const left = volumeOf(fleet, second.rest);
-            event.bestRest = Math.min(event.bestRest, left);
-            if (left < volume) return { trial, rest: second.rest };
-          }
-        }
       }
     }
   }
