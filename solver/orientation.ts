@@ -14,6 +14,13 @@ export function placedDims(
   ];
 }
 
+/** The orientation with the two sides along x and y swapped: the piece turned a quarter about the vertical axis. */
+export function quarterTurned(orientation: Orientation): Orientation {
+  return TURNED[orientation];
+}
+
+const TURNED: Record<Orientation, Orientation> = { LWH: 'WLH', WLH: 'LWH', LHW: 'HLW', HLW: 'LHW', WHL: 'HWL', HWL: 'WHL' };
+
 /** The side one letter of an orientation names (L, W or H): no array (hot paths of a big fleet). */
 export function placedSide(lengthMm: number, widthMm: number, heightMm: number, letter: string): number {
   return letter === 'L' ? lengthMm : letter === 'W' ? widthMm : heightMm;

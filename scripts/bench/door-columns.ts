@@ -11,9 +11,9 @@
 // npx tsx scripts/bench/door-columns.ts <sea|road> <pieces> <seed,...> [plans: indices]
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
-import { columnsOf, floorPacked } from '../../solver/pack/fleet/door-columns.ts';
+import { columnsOf, doorEndPacking } from '../../solver/pack/fleet/door-columns.ts';
 import { cargoOfUnits, keptBefore, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
-import { topUpUnits } from '../../solver/pack/fleet/top-up.ts';
+import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
@@ -31,8 +31,8 @@ for (const seed of seeds.split(',').map(Number)) {
     const others = free.slice(0, -1);
     const cargo = cargoOfUnits(f, [tail]);
     const changed = new Map<PlannedUnit, PlannedUnit>();
-    const order = [...others].sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume));
-    for (const guard of [true, false]) topUpUnits(f, order, changed, cargo, guard, Infinity, ticker);
+    topUpRoomiestFirst(f, others, changed, cargo, Infinity, ticker);
+    const order = [...others].sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
     const n = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
     if (n === 0 || n > 12) return;
     const own = columnsOf(f, tail.view, [], cargo.left);
@@ -44,14 +44,11 @@ for (const seed of seeds.split(',').map(Number)) {
         const u = changed.get(u0) ?? u0;
         const length = Math.max(...u.state.placed.map((p) => p.x + p.block.dx));
         const { kept, given } = keptBefore(u.state.placed, Math.floor(length * (1 - cut)));
-        const x0 = kept.reduce((m, p) => Math.max(m, p.x + p.block.dx), 0);
         const floorNow = given.filter((p) => p.z === 0).reduce((a, p) => a + p.block.dx * p.block.dy, 0);
-        const cols = columnsOf(f, u.view, given, cargo.left);
-        cols.sort((a, b) => b.layers[0].dx * b.layers[0].dy - a.layers[0].dx * a.layers[0].dy || b.height - a.height);
-        const need = cols.reduce((a, c) => a + c.layers[0].dx * c.layers[0].dy, 0);
-        const packed = floorPacked(cols, { x0, y0: 0, x1: u.view.spec.L, y1: u.view.spec.W }, u.view);
-        const out = cols.filter((c) => !packed.some((p) => p.c === c)).reduce((a, c) => a + c.volume, 0);
-        rows.push(`${m2(floorNow)}->${m2(need)}/${m2((u.view.spec.L - x0) * u.view.spec.W)} out ${(out / 1e9).toFixed(1)}`);
+        const { columns, floor, packed } = doorEndPacking(f, u.view, kept, given, cargo.left);
+        const need = columns.reduce((a, c) => a + c.layers[0].dx * c.layers[0].dy, 0);
+        const out = columns.filter((c) => !packed.some((p) => p.c === c)).reduce((a, c) => a + c.volume, 0);
+        rows.push(`${m2(floorNow)}->${m2(need)}/${m2((floor.x1 - floor.x0) * (floor.y1 - floor.y0))} out ${(out / 1e9).toFixed(1)}`);
       }
       console.log(`  cut ${cut}: ${rows.join(' | ')}`);
     }

@@ -3,10 +3,8 @@
 // 2394 x 1550 mm door-end gap it fits turned (sea 5,000 pieces, seed 5). The search is offered
 // both; a state takes a group once whichever it places (state.ts `available`).
 import type { Block } from '../model.ts';
+import { quarterTurned } from '../orientation.ts';
 import type { Orientation } from '../types.ts';
-
-/** The orientation with the two sides along x and y swapped. */
-const TURNED: Record<Orientation, Orientation> = { LWH: 'WLH', WLH: 'LWH', LHW: 'HLW', HLW: 'LHW', WHL: 'HWL', HWL: 'WHL' };
 
 /** Per orientations-of function (one per row), per group block: its turned copy (null: none). */
 const cache = new WeakMap<(item: number) => Orientation[], WeakMap<Block, Block | null>>();
@@ -26,9 +24,9 @@ function turnedGroupBlock(b: Block, orientationsOf: (item: number) => Orientatio
 
 function turnedCopy(b: Block, orientationsOf: (item: number) => Orientation[]): Block | null {
   if (!b.pieces || b.dx === b.dy) return null;
-  for (const q of b.pieces) if (!orientationsOf(q.item).includes(TURNED[q.rotation])) return null;
+  for (const q of b.pieces) if (!orientationsOf(q.item).includes(quarterTurned(q.rotation))) return null;
   // A quarter turn: the piece's y becomes x, and x runs the other way along the new y.
-  const pieces = b.pieces.map((q) => ({ ...q, rotation: TURNED[q.rotation], x: q.y, y: b.dx - q.x - q.dx, dx: q.dy, dy: q.dx }));
+  const pieces = b.pieces.map((q) => ({ ...q, rotation: quarterTurned(q.rotation), x: q.y, y: b.dx - q.x - q.dx, dx: q.dy, dy: q.dx }));
   return { ...b, dx: b.dy, dy: b.dx, pieces, flat: undefined, fullSupport: undefined };
 }
 

@@ -6,7 +6,7 @@
 // packed on the free floor from the kept blocks to the door, and what does not fit is left over.
 import type { Block, Item, PlacedBlock } from '../../model.ts';
 import type { Orientation } from '../../types.ts';
-import { placedDims } from '../../orientation.ts';
+import { placedDims, quarterTurned } from '../../orientation.ts';
 import type { EquipmentView } from '../equipment-view.ts';
 import type { Fleet } from '../fleet.ts';
 import { place, type PackState } from '../state.ts';
@@ -99,17 +99,20 @@ function heightOf(p: Part, items: Item[]): number {
   return p.group ? p.group.dz : items[p.item].h;
 }
 
-/** The orientation turned a quarter about the vertical axis. */
-function turned(r: Orientation): Orientation {
-  return `${r[1]}${r[0]}${r[2]}` as Orientation;
-}
-
 /** Whether every layer of the column may be turned a quarter (groups are not). */
 function turnable(c: Column, view: EquipmentView): boolean {
-  return c.layers.every((l) => !l.group && view.orientationsOf(l.item).includes(turned(l.rotation)));
+  return c.layers.every((l) => !l.group && view.orientationsOf(l.item).includes(quarterTurned(l.rotation)));
 }
 
-interface Rect {
+/** A column where the floor packing put it: its corner, turned a quarter or not. */
+export interface PackedColumn {
+  c: Column;
+  x: number;
+  y: number;
+  turned: boolean;
+}
+
+export interface Rect {
   x0: number;
   y0: number;
   x1: number;
@@ -121,9 +124,9 @@ interface Rect {
  * where it lies nearest the front wall, then the side wall). The columns placed, with their corner
  * and whether turned; the others are left out.
  */
-export function floorPacked(columns: Column[], floor: Rect, view: EquipmentView): { c: Column; x: number; y: number; turned: boolean }[] {
+export function floorPacked(columns: Column[], floor: Rect, view: EquipmentView): PackedColumn[] {
   let free: Rect[] = [floor];
-  const out: { c: Column; x: number; y: number; turned: boolean }[] = [];
+  const out: PackedColumn[] = [];
   for (const c of columns) {
     const base = c.layers[0];
     const ways: [number, number, boolean][] = [[base.dx, base.dy, false]];
@@ -165,21 +168,29 @@ function pieceBlock(item: Item, rotation: Orientation, dx: number, dy: number, d
   return { dx, dy, dz, volume: item.volume, weight: item.weight, item: item.index, rotation, nx: 1, ny: 1, nz: 1, count: 1, group: -1, pieces: null, parts: undefined, need: undefined, flat: undefined, fullSupport: undefined };
 }
 
-/**
- * Places the packed columns into `state` (layers at the column's corner, turned as packed) while the
- * payload allows; the columns placed.
- */
-export function placeColumns(fleet: Fleet, view: EquipmentView, state: PackState, packed: { c: Column; x: number; y: number; turned: boolean }[], minDim: number): Column[] {
-  const done: Column[] = [];
+/** Places the packed columns into `state` (layers at the column's corner, turned as packed) while the payload allows. */
+function placeColumns(fleet: Fleet, view: EquipmentView, state: PackState, packed: PackedColumn[], minDim: number): void {
   for (const { c, x, y, turned: t } of packed) {
     if (state.weight + c.weight > view.spec.payload) continue;
     for (const l of c.layers) {
-      const block = l.group ?? (t ? pieceBlock(fleet.items[l.item], turned(l.rotation), l.dy, l.dx, l.dz) : pieceBlock(fleet.items[l.item], l.rotation, l.dx, l.dy, l.dz));
+      const block = l.group ?? (t ? pieceBlock(fleet.items[l.item], quarterTurned(l.rotation), l.dy, l.dx, l.dz) : pieceBlock(fleet.items[l.item], l.rotation, l.dx, l.dy, l.dz));
       place(state, view.spec, fleet.items, block, x, y, l.z, minDim);
     }
-    done.push(c);
   }
-  return done;
+}
+
+/**
+ * The door end past the `kept` blocks laid out as columns of the `given` blocks' pieces and `left`'s,
+ * biggest footprints first, on the floor from the kept blocks to the door: the columns, that floor
+ * and the columns it holds.
+ */
+export function doorEndPacking(fleet: Fleet, view: EquipmentView, kept: PlacedBlock[], given: PlacedBlock[], left: number[]): { columns: Column[]; floor: Rect; packed: PackedColumn[] } {
+  const columns = columnsOf(fleet, view, given, left);
+  const base = (c: Column) => c.layers[0].dx * c.layers[0].dy;
+  columns.sort((a, b) => base(b) - base(a) || b.height - a.height);
+  const x0 = kept.reduce((m, p) => Math.max(m, p.x + p.block.dx), 0);
+  const floor = { x0, y0: 0, x1: view.spec.L, y1: view.spec.W };
+  return { columns, floor, packed: floorPacked(columns, floor, view) };
 }
 
 /**
@@ -187,11 +198,7 @@ export function placeColumns(fleet: Fleet, view: EquipmentView, state: PackState
  * the `given` blocks' pieces and `left`'s, biggest footprints first; what does not fit stays out.
  */
 export function doorEndColumns(fleet: Fleet, view: EquipmentView, root: PackState, kept: PlacedBlock[], given: PlacedBlock[], left: number[], minDim: number): PackState {
-  const columns = columnsOf(fleet, view, given, left);
-  const base = (c: Column) => c.layers[0].dx * c.layers[0].dy;
-  columns.sort((a, b) => base(b) - base(a) || b.height - a.height);
-  const x0 = kept.reduce((m, p) => Math.max(m, p.x + p.block.dx), 0);
   const state = root.clone();
-  placeColumns(fleet, view, state, floorPacked(columns, { x0, y0: 0, x1: view.spec.L, y1: view.spec.W }, view), minDim);
+  placeColumns(fleet, view, state, doorEndPacking(fleet, view, kept, given, left).packed, minDim);
   return state;
 }

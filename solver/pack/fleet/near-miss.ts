@@ -10,7 +10,7 @@ import type { Fleet, FleetPlan, PlannedUnit } from '../fleet.ts';
 import type { PackState } from '../state.ts';
 import { doorEndColumns } from './door-columns.ts';
 import { reopen } from './reopen.ts';
-import { topUpUnits } from './top-up.ts';
+import { topUpRoomiestFirst } from './top-up.ts';
 import { type Cargo, cargoOfBlocks, cargoOfUnits, isEmpty, keptBefore, minDimOf, stateOf, volumeOf } from './shrink-tail.ts';
 
 const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
@@ -51,7 +51,7 @@ export function nearMissExchange(fleet: Fleet, plan: FleetPlan, deadline: number
   // The top-up places little of a tail (the others are floor-bound): a tail of many pieces is no near miss.
   if (piecesOf(cargo) > TAIL_PIECES) return null;
   const changed = new Map<PlannedUnit, PlannedUnit>();
-  toppedUp(fleet, others, changed, cargo, deadline, ticker);
+  topUpRoomiestFirst(fleet, others, changed, cargo, deadline, ticker);
   const event: NearMissEvent = {
     units: plan.units.length, tailVolume: tail.state.volume, leftPieces: piecesOf(cargo), leftVolume: volumeOf(fleet, cargo),
     left: { left: cargo.left.slice(), groups: new Set(cargo.groups) }, exchanges: 0, bestRest: Infinity, ok: false,
@@ -101,7 +101,7 @@ function smallerRest(
       for (const refilled of doorEndRefilled(fleet, changed.get(u) ?? u, cargo, cut)) {
         const trial = new Map(changed);
         trial.set(u, refilled.unit);
-        toppedUp(fleet, others.filter((o) => o !== u), trial, refilled.rest, deadline, ticker);
+        topUpRoomiestFirst(fleet, others.filter((o) => o !== u), trial, refilled.rest, deadline, ticker);
         const left = volumeOf(fleet, refilled.rest);
         event.bestRest = Math.min(event.bestRest, left);
         if (left < volume) return { trial, rest: refilled.rest };
@@ -150,14 +150,4 @@ function doorEndRefilled(fleet: Fleet, u: PlannedUnit, first: Cargo, cut: number
   const columns = isEmpty(after.left, after.groups) ? stacked : fleet.fill(u.view, reopen(stacked), after.left, after.groups, GREEDY, remaining);
   if (takes(columns)) out.push({ unit: { ...u, state: columns }, rest: restOf(columns) });
   return out;
-}
-
-/**
- * Greedy top-ups of `units` (their states in `changed` where changed), most free room first: under
- * the Stop guard, then what no guarded room takes without it. `cargo` keeps what is left.
- */
-function toppedUp(fleet: Fleet, units: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, deadline: number, ticker: Ticker): void {
-  const room = (u: PlannedUnit) => u.view.volume - (changed.get(u) ?? u).state.volume;
-  const order = [...units].sort((a, b) => room(b) - room(a) || a.index - b.index);
-  for (const stopGuard of [true, false]) topUpUnits(fleet, order, changed, cargo, stopGuard, deadline, ticker);
 }

@@ -28,3 +28,13 @@ export function topUpUnits(
     changed.set(u, { ...u, state });
   }
 }
+
+/**
+ * Greedy top-ups of `units` (their states in `changed` where changed), most free room first: under
+ * the Stop guard, then what no guarded room takes without it. `cargo` keeps what is left.
+ */
+export function topUpRoomiestFirst(fleet: Fleet, units: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, deadline: number, ticker: Ticker): void {
+  const room = (u: PlannedUnit) => u.view.volume - (changed.get(u) ?? u).state.volume;
+  const order = [...units].sort((a, b) => room(b) - room(a) || a.index - b.index);
+  for (const stopGuard of [true, false]) topUpUnits(fleet, order, changed, cargo, stopGuard, deadline, ticker);
+}
