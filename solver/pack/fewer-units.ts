@@ -21,7 +21,7 @@ import { shareBig } from './fleet/share-big.ts';
 import { copiesApply, copyRounds, type Copies } from './fleet/share-copies.ts';
 import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { reopen } from './fleet/reopen.ts';
-import { nearMissExchange } from './fleet/near-miss.ts';
+import { nearMissExchange, nearMissFinish, nearMissStart, type NearMiss } from './fleet/near-miss.ts';
 import { restackTail } from './fleet/restack-tail.ts';
 import { topUpUnits } from './fleet/top-up.ts';
 import { cargoOfUnits, isEmpty, shrinkTail } from './fleet/shrink-tail.ts';
@@ -40,14 +40,26 @@ const PATTERN_SHARE = 0.8;
  * much is left as the last one took.
  */
 const ORDER_TIME = 0.6;
+/**
+ * Share of a call's time for planning the other orders before the near misses they leave get
+ * their exchanges, most promising first (the plans first: a later order's near miss may be the
+ * one the exchanges place).
+ */
+const PLANS_FIRST = 0.5;
+/** Share of the time left one near miss's exchanges may take while other near misses wait. */
+const TRY_SHARE = 0.5;
 /** Share of the fewer-Units time the other orders may take (the tail's moves and sharing get the rest). */
 const ORDERS_SHARE = 0.75;
+
+/** Diagnostics only (scripts/bench/fewer-stages.ts): told each stage's start and result. Never set by the solver; it decides nothing. */
+export const fewerTrace: { fn: ((stage: string, units: number) => void) | null } = { fn: null };
 
 /** `packMs`: how long the first plan's packing took (what another order's plan is weighed by). */
 export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker, packMs: number): FleetPlan {
   if (plan.left.some((n) => n > 0) || plan.groupsLeft.size > 0) return plan;
   // Several Stops: the fleet in other orders first (fleet/orders.ts), the tail's moves on the best plan.
   const orders = new OtherPlans(fleet, packMs);
+  fewerTrace.fn?.(`start deadline ${deadline.toFixed(0)} packMs ${packMs.toFixed(0)}`, plan.units.length);
   let best = orders.best(plan, ticker.now() + (deadline - ticker.now()) * ORDERS_SHARE, ticker);
   // Few box types: several Units' packings copied in the numbers the cutting-stock LP gives, while that saves Units.
   best = covered(fleet, best, deadline, ticker);
@@ -59,12 +71,14 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
   // the known-optimum cargo), sharing out gets only what the tail's moves leave: there dealing
   // out big pieces never placed everything, while each exchange shrinks a tail of a few per cent.
   const target = freeUnits(best).length - 1;
+  fewerTrace.fn?.('tail', best.units.length);
   const tailShare = target < 2 || sharesHoldBack(fleet, cargoOfUnits(fleet, best.units), target) ? 0.5 : 1;
   best = tailWorked(fleet, best, ticker.now() + (deadline - ticker.now()) * tailShare, ticker);
   if (fleet.severalStops) {
     // Sharing out never placed everything with several Stops (traced: sea 1,000 pieces seeds 4-6
     // and 9-12, road 1,000 seeds 1-6, sea 5,000 seeds 1-4: 0 of 17, 0.5-0.7 s each): the time left
     // goes to the other plans not tried yet, and the tail of one with fewer Units is worked again.
+    fewerTrace.fn?.('orders again', best.units.length);
     const other = orders.best(best, deadline, ticker);
     if (other !== best) best = tailWorked(fleet, other, deadline, ticker);
   } else {
@@ -74,6 +88,7 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
       best = tailWorked(fleet, withoutEmpty(shared), ticker.now() + (deadline - ticker.now()) / 2, ticker);
     }
   }
+  fewerTrace.fn?.('smaller last', best.units.length);
   best = smallerLast(fleet, withoutEmpty(best), deadline, ticker) ?? best;
   return best === plan ? plan : renumbered(withoutEmpty(best));
 }
@@ -89,6 +104,8 @@ class OtherPlans {
   private readonly fleets = new Map<string, Fleet>();
   /** The plan of the Stops packed as one, while it is the best. */
   private merged: FleetPlan | null = null;
+  /** Near misses of the plans tried, topped up, waiting for their door-end exchanges. */
+  private pending: { nm: NearMiss; stopsMerged: boolean }[] = [];
 
   constructor(private readonly fleet: Fleet, packMs: number) {
     this.needs = ORDER_TIME * packMs;
@@ -98,22 +115,48 @@ class OtherPlans {
   best(plan: FleetPlan, end: number, ticker: Ticker): FleetPlan {
     if (!this.fleet.severalStops) return plan;
     let best = plan;
-    for (; this.next < OTHER_PLANS.length && end - ticker.now() >= this.needs; this.next++) {
-      const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
-      const t0 = ticker.now();
-      const key = `${order}${stopsMerged ? ' merged' : ''}`;
-      let ordered = this.fleets.get(key);
-      if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
-      const planned = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
-      this.needs = ticker.now() - t0;
-      if (!isEmpty(planned.left, planned.groupsLeft)) continue;
-      // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts).
-      const other = planned.units.length <= best.units.length ? nearMissExchange(ordered, planned, end, ticker) ?? planned : planned;
+    const consider = (other: FleetPlan, stopsMerged: boolean) => {
       // A plan by Stops at the merged plan's count and equipment replaces it: fewer pieces stop-blocked.
       const tie = best === this.merged && !stopsMerged && other.units.length === best.units.length && equipmentVolume(other) <= equipmentVolume(best);
       if (other.units.length < best.units.length || tie) {
         best = other;
         if (stopsMerged) this.merged = other;
+      }
+    };
+    const plansUntil = ticker.now() + PLANS_FIRST * (end - ticker.now());
+    for (;;) {
+      const now = ticker.now();
+      if (now >= end) break;
+      // A near miss is worth its exchanges only while its plan is as short as the best.
+      this.pending = this.pending.filter((p) => p.nm.plan.units.length <= best.units.length);
+      const canPlan = this.next < OTHER_PLANS.length && end - now >= this.needs;
+      if (this.pending.length > 0 && (!canPlan || now >= plansUntil)) {
+        // The most promising near miss first (fewest pieces, then least volume left), on a share of the time while others wait.
+        this.pending.sort((a, b) => a.nm.pieces - b.nm.pieces || a.nm.volume - b.nm.volume);
+        const { nm, stopsMerged } = this.pending.shift()!;
+        const share = this.pending.length > 0 ? TRY_SHARE : 1;
+        fewerTrace.fn?.(`exchanges of ${nm.pieces} pieces ${(nm.volume / 1e9).toFixed(2)} m3 until ${(now + share * (end - now)).toFixed(0)}`, nm.plan.units.length);
+        const shorter = nearMissFinish(nm, now + share * (end - now), ticker);
+        if (shorter) consider(shorter, stopsMerged);
+        continue;
+      }
+      if (!canPlan) break;
+      const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
+      const key = `${order}${stopsMerged ? ' merged' : ''}`;
+      let ordered = this.fleets.get(key);
+      if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
+      const planned = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
+      this.needs = ticker.now() - now;
+      fewerTrace.fn?.(`plan ${this.next} took ${this.needs.toFixed(0)} (best ${best.units.length}, end ${end.toFixed(0)})`, planned.units.length);
+      this.next++;
+      if (!isEmpty(planned.left, planned.groupsLeft)) continue;
+      // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts): its
+      // top-up now, the exchanges once the plans are in (or their share of the time is up).
+      const start = planned.units.length <= best.units.length ? nearMissStart(ordered, planned, end, ticker) : null;
+      if (start && 'units' in start) consider(start, stopsMerged);
+      else {
+        if (start) this.pending.push({ nm: start, stopsMerged });
+        consider(planned, stopsMerged);
       }
     }
     return best;

@@ -1,6 +1,7 @@
 import test from 'ava';
 import type { FleetPlan } from '../../solver/pack/fleet.ts';
-import { nearMissExchange, nearMissTrace } from '../../solver/pack/fleet/near-miss.ts';
+import { nearMissExchange, nearMissFinish, nearMissStart, nearMissTrace } from '../../solver/pack/fleet/near-miss.ts';
+import { Ticker } from '../../solver/ticker.ts';
 import type { SolveInput } from '../../solver/types.ts';
 import { generateCargo, scaleInput } from '../../scripts/bench/cargo-generator.ts';
 import { equipment, firstFleetPlan, input, line, piecesPerItem } from './helpers.ts';
@@ -39,4 +40,27 @@ test('a load of one Stop is left to the single-Stop moves', (t) => {
   const { fleet, plan, ticker } = firstFleetPlan(inp);
   t.true(plan.units.length > 1);
   t.is(nearMissExchange(fleet, plan, Infinity, ticker), null);
+});
+
+test('a near miss topped up first and exchanged later places what the exchange in one go places', (t) => {
+  const placedOf = (p: FleetPlan | null) => p?.units.map((u) => u.state.placed.map((b) => [b.block.item, b.x, b.y, b.z]));
+  const whole = (() => {
+    const { fleet, plan, ticker } = firstFleetPlan(seaCargo());
+    return placedOf(nearMissExchange(fleet, plan, Infinity, ticker));
+  })();
+  const { fleet, plan, ticker } = firstFleetPlan(seaCargo());
+  const start = nearMissStart(fleet, plan, Infinity, ticker);
+  if (!start || 'units' in start) return t.fail('no near miss waiting for exchanges');
+  t.true(start.pieces > 0 && start.pieces <= 4);
+  t.true(start.volume > 0);
+  t.deepEqual(placedOf(nearMissFinish(start, Infinity, ticker)), whole);
+});
+
+test('exchanges past their deadline place nothing', (t) => {
+  const { fleet, plan } = firstFleetPlan(seaCargo());
+  let reads = 0;
+  const ticker = new Ticker({ now: () => reads++ });
+  const start = nearMissStart(fleet, plan, Infinity, ticker);
+  if (!start || 'units' in start) return t.fail('no near miss waiting for exchanges');
+  t.is(nearMissFinish(start, 0, ticker), null);
 });

@@ -42,6 +42,29 @@ export const nearMissTrace: { fn: ((e: NearMissEvent) => void) | null } = { fn: 
 
 /** The plan without its last free Unit, its cargo placed in the others' free room and door ends; null when some piece stays. */
 export function nearMissExchange(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | null {
+  const start = nearMissStart(fleet, plan, deadline, ticker);
+  return start && 'units' in start ? start : start && nearMissFinish(start, deadline, ticker);
+}
+
+/** A near miss after its top-up: what the others' free room left of the tail's cargo, for door-end exchanges. */
+export interface NearMiss {
+  fleet: Fleet;
+  plan: FleetPlan;
+  tail: PlannedUnit;
+  others: PlannedUnit[];
+  changed: Map<PlannedUnit, PlannedUnit>;
+  cargo: Cargo;
+  /** Pieces (a group counted once) and volume (mm3) left after the top-up: the fewer, the likelier the exchanges place them. */
+  pieces: number;
+  volume: number;
+  event: NearMissEvent;
+}
+
+/**
+ * The tail's cargo topped into the others' free room: the plan one Unit shorter when all of it
+ * goes, the near miss for `nearMissFinish` when at most MAX_LEFT pieces stay, else null.
+ */
+export function nearMissStart(fleet: Fleet, plan: FleetPlan, deadline: number, ticker: Ticker): FleetPlan | NearMiss | null {
   if (!fleet.severalStops) return null;
   const free = plan.units.filter((u) => u.fixedUnit < 0);
   if (free.length < 2) return null;
@@ -52,14 +75,36 @@ export function nearMissExchange(fleet: Fleet, plan: FleetPlan, deadline: number
   if (piecesOf(cargo) > TAIL_PIECES) return null;
   const changed = new Map<PlannedUnit, PlannedUnit>();
   topUpRoomiestFirst(fleet, others, changed, cargo, deadline, ticker);
+  const pieces = piecesOf(cargo);
+  const volume = volumeOf(fleet, cargo);
   const event: NearMissEvent = {
-    units: plan.units.length, tailVolume: tail.state.volume, leftPieces: piecesOf(cargo), leftVolume: volumeOf(fleet, cargo),
+    units: plan.units.length, tailVolume: tail.state.volume, leftPieces: pieces, leftVolume: volume,
     left: { left: cargo.left.slice(), groups: new Set(cargo.groups) }, exchanges: 0, bestRest: Infinity, ok: false,
   };
-  const done = isEmpty(cargo.left, cargo.groups) || (piecesOf(cargo) <= MAX_LEFT && exchanged(fleet, others, changed, cargo, deadline, ticker, event));
+  if (isEmpty(cargo.left, cargo.groups)) {
+    event.ok = true;
+    nearMissTrace.fn?.(event);
+    return shorter(plan, tail, changed);
+  }
+  if (pieces > MAX_LEFT) {
+    nearMissTrace.fn?.(event);
+    return null;
+  }
+  return { fleet, plan, tail, others, changed, cargo, pieces, volume, event };
+}
+
+/** The near miss's door-end exchanges until `deadline`: the plan one Unit shorter, or null when some piece stays. */
+export function nearMissFinish(nm: NearMiss, deadline: number, ticker: Ticker): FleetPlan | null {
+  const { fleet, plan, tail, others, changed, event } = nm;
+  const cargo: Cargo = { left: nm.cargo.left.slice(), groups: new Set(nm.cargo.groups) };
+  const trial = new Map(changed);
+  const done = exchanged(fleet, others, trial, cargo, deadline, ticker, event);
   event.ok = done;
   nearMissTrace.fn?.(event);
-  if (!done) return null;
+  return done ? shorter(plan, tail, trial) : null;
+}
+
+function shorter(plan: FleetPlan, tail: PlannedUnit, changed: Map<PlannedUnit, PlannedUnit>): FleetPlan {
   return { ...plan, units: plan.units.filter((u) => u !== tail).map((u) => changed.get(u) ?? u) };
 }
 
@@ -101,7 +146,9 @@ function smallerRest(
       for (const refilled of doorEndRefilled(fleet, changed.get(u) ?? u, cargo, cut)) {
         const trial = new Map(changed);
         trial.set(u, refilled.unit);
-        topUpRoomiestFirst(fleet, others.filter((o) => o !== u), trial, refilled.rest, deadline, ticker);
+        // No clock read per Unit topped up: the exchange as a whole is bounded by `deadline` (a
+        // virtual clock charging each read would weigh these top-ups far above their cost).
+        topUpRoomiestFirst(fleet, others.filter((o) => o !== u), trial, refilled.rest, Infinity, ticker);
         const left = volumeOf(fleet, refilled.rest);
         event.bestRest = Math.min(event.bestRest, left);
         if (left < volume) return { trial, rest: refilled.rest };

@@ -7,13 +7,13 @@ import { type Cargo, isEmpty } from './shrink-tail.ts';
 /**
  * Tops up `units` in their order (each from its state in `changed` where it changed), under the
  * Stop guard or not; `cargo` keeps what no room takes and `changed` every Unit topped up. Stops
- * when all went or at `deadline`.
+ * when all went or at `deadline` (Infinity: the clock is not read, for a caller that bounds the work).
  */
 export function topUpUnits(
   fleet: Fleet, units: PlannedUnit[], changed: Map<PlannedUnit, PlannedUnit>, cargo: Cargo, stopGuard: boolean, deadline: number, ticker: Ticker,
 ): void {
   for (const u of units) {
-    if (isEmpty(cargo.left, cargo.groups) || ticker.now() >= deadline) return;
+    if (isEmpty(cargo.left, cargo.groups) || (deadline < Infinity && ticker.now() >= deadline)) return;
     const at = changed.get(u) ?? u;
     const root = reopen(at.state);
     const remaining = cargo.left.map((n, i) => n + root.used[i]);
