@@ -32,6 +32,9 @@ const SLICES_SHARE = 0.05;
  */
 const MIN_SLICES_MS = 10;
 
+/** Diagnostics only (scripts/bench/fewer-stages.ts): told when each stage ends and its plan's Units. Never set by the solver; it decides nothing. */
+export const solveTrace: { fn: ((stage: string, units: number) => void) | null } = { fn: null };
+
 export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   const ticker = new Ticker(hooks);
   const t0 = ticker.now();
@@ -47,6 +50,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
   /** The first plan's packing alone: what planning the fleet again costs (fewer-units.ts). */
   const packMs = ticker.now() - packStart;
   let iterations = 1;
+  solveTrace.fn?.('first plan', plan.units.length);
 
   const budget = Math.max(0, input.options.timeBudgetMs);
   /** Until when the Units' slices are reordered for the Stops (0: not at all). */
@@ -71,6 +75,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
       plan = replanned(fleet, prep, plan, deadline, ticker);
       iterations++;
     }
+    solveTrace.fn?.('replan', plan.units.length);
     // Pieces stop-blocked: the last quarter goes to Stops without blocking (stop-split.ts).
     const stopsFrom = blockedPieces(fleet, prep, plan) > 0 ? end - budget / 4 : end;
     // The plan by Stops, whose first Units a plan of the Stops packed as one may keep (stop-hybrid.ts).
@@ -80,6 +85,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
       iterations++;
       plan = fewer;
     }
+    solveTrace.fn?.('fewer', plan.units.length);
     // Pieces still blocked: a share of the end for reordering the Units' slices (stop-slices.ts).
     const slicesAfford = (budget * SLICES_SHARE) / plan.units.length >= MIN_SLICES_MS;
     if (slicesAfford && blockedPieces(fleet, prep, plan) > 0) stopsUntil = end;
@@ -89,6 +95,7 @@ export function solve(input: SolveInput, hooks: SolveHooks = {}): SolveResult {
       iterations++;
       plan = unblocked;
     }
+    solveTrace.fn?.('stops', plan.units.length);
   }
 
   const placements = buildPlacements(input, prep, plan, ticker, stopsUntil);
@@ -122,6 +129,7 @@ function replanned(fleet: Fleet, prep: Prepared, plan: FleetPlan, deadline: numb
   // Several Units: wider phases where each has the time (see phaseItemsFor).
   const phaseItems = plan.units.length > 1 ? phaseItemsFor(slice) : undefined;
   const better = fleet.plan({ beam: true, sliceMs: slice, deadline, phaseItems, evenOver: plan.units.length });
+  solveTrace.fn?.('beam plan', better.units.length);
   // At the same Unit count the plan with less in its last Unit: less for fewerUnits to move.
   const order = compare(prep, better, plan) || lastUnitVolume(better) - lastUnitVolume(plan);
   return order < 0 ? better : plan;

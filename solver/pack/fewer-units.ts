@@ -105,7 +105,7 @@ class OtherPlans {
   /** The plan of the Stops packed as one, while it is the best. */
   private merged: FleetPlan | null = null;
   /** Near misses of the plans tried, topped up, waiting for their door-end exchanges. */
-  private pending: { nm: NearMiss; stopsMerged: boolean }[] = [];
+  private pending: { nm: NearMiss; stopsMerged: boolean; k: number }[] = [];
 
   constructor(private readonly fleet: Fleet, packMs: number) {
     this.needs = ORDER_TIME * packMs;
@@ -115,10 +115,11 @@ class OtherPlans {
   best(plan: FleetPlan, end: number, ticker: Ticker): FleetPlan {
     if (!this.fleet.severalStops) return plan;
     let best = plan;
-    const consider = (other: FleetPlan, stopsMerged: boolean) => {
+    const consider = (other: FleetPlan, stopsMerged: boolean, source: string) => {
       // A plan by Stops at the merged plan's count and equipment replaces it: fewer pieces stop-blocked.
       const tie = best === this.merged && !stopsMerged && other.units.length === best.units.length && equipmentVolume(other) <= equipmentVolume(best);
       if (other.units.length < best.units.length || tie) {
+        if (other.units.length < best.units.length) fewerTrace.fn?.(`saved by ${source}`, other.units.length);
         best = other;
         if (stopsMerged) this.merged = other;
       }
@@ -133,11 +134,11 @@ class OtherPlans {
       if (this.pending.length > 0 && (!canPlan || now >= plansUntil)) {
         // The most promising near miss first (fewest pieces, then least volume left), on a share of the time while others wait.
         this.pending.sort((a, b) => a.nm.pieces - b.nm.pieces || a.nm.volume - b.nm.volume);
-        const { nm, stopsMerged } = this.pending.shift()!;
+        const { nm, stopsMerged, k } = this.pending.shift()!;
         const share = this.pending.length > 0 ? TRY_SHARE : 1;
         fewerTrace.fn?.(`exchanges of ${nm.pieces} pieces ${(nm.volume / 1e9).toFixed(2)} m3 until ${(now + share * (end - now)).toFixed(0)}`, nm.plan.units.length);
         const shorter = nearMissFinish(nm, now + share * (end - now), ticker);
-        if (shorter) consider(shorter, stopsMerged);
+        if (shorter) consider(shorter, stopsMerged, `exchanges of plan ${k}`);
         continue;
       }
       if (!canPlan) break;
@@ -153,10 +154,11 @@ class OtherPlans {
       // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts): its
       // top-up now, the exchanges once the plans are in (or their share of the time is up).
       const start = planned.units.length <= best.units.length ? nearMissStart(ordered, planned, end, ticker) : null;
-      if (start && 'units' in start) consider(start, stopsMerged);
+      const k = this.next - 1;
+      if (start && 'units' in start) consider(start, stopsMerged, `top-up of plan ${k}`);
       else {
-        if (start) this.pending.push({ nm: start, stopsMerged });
-        consider(planned, stopsMerged);
+        if (start) this.pending.push({ nm: start, stopsMerged, k });
+        consider(planned, stopsMerged, `plan ${k}`);
       }
     }
     return best;
@@ -175,6 +177,7 @@ function tailWorked(fleet: Fleet, plan: FleetPlan, end: number, ticker: Ticker):
     const next = emptyLast(fleet, best, end, ticker) ?? shrinkTail(fleet, best, end, ticker) ?? restackTail(fleet, best, end, ticker) ?? repackTail(fleet, best, end, ticker)
       ?? nearMissExchange(fleet, best, end, ticker);
     if (!next) break;
+    if (next.units.length < best.units.length) fewerTrace.fn?.('saved by a tail move', next.units.length);
     best = next;
   }
   return best;
