@@ -19,11 +19,10 @@ import { deadPart, deadRoom, type Reach } from '../../solver/pack/reach.ts';
 import type { Space } from '../../solver/model.ts';
 import type { UnitProblem } from '../../solver/pack/problem.ts';
 import { PackState, place } from '../../solver/pack/state.ts';
-import { placedDims } from '../../solver/orientation.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput } from './br-format.ts';
 import { unitVariants } from './first-view.ts';
-import { shortRuns, topOwners } from './height-map.ts';
+import { shortRuns, topOwners, leastSideLeft } from './height-map.ts';
 import { instancesFromArgs } from './instance-set.ts';
 
 /**
@@ -158,13 +157,7 @@ for (const inst of instances) {
       place(state, problem.spec, prep.items, m.block, m.x, m.y, m.z, problem.minDim);
     }
     const pieces = state.placed.flatMap((pb) => expandPlaced(pb));
-    const placedOf = new Int32Array(prep.items.length);
-    for (const p of pieces) placedOf[p.item]++;
-    let least = Infinity;
-    prep.items.forEach((it, i) => {
-      if (prep.counts[i] - placedOf[i] <= 0) return;
-      for (const o of it.orientations) { const [dx, dy] = placedDims(it.l, it.w, it.h, o); least = Math.min(least, dx, dy); }
-    });
+    const least = leastSideLeft(prep.items, prep.counts, pieces);
     const { top } = topOwners(pieces, L, W);
     let slots = 0;
     for (let h = 0; h < H; h++) {

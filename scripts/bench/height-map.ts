@@ -1,5 +1,6 @@
 // A single-container plan's height map for the diagnostics (1 cell = 1 unit of floor; BR sides are cm).
 import { placedDims } from '../../solver/orientation.ts';
+import type { Item } from '../../solver/model.ts';
 import type { Placement, SolveInput } from '../../solver/types.ts';
 
 /** Per floor cell (x * W + y): the top of the highest piece over it, and the summed heights of the pieces over it (what is not empty under the top). */
@@ -83,4 +84,16 @@ export function shortRuns(top: Int32Array, L: number, W: number, h: number, m: n
       x = e;
     }
   }
+}
+
+/** The least floor side (across or along) of any box still left out: `counts` per item less the `pieces` placed. */
+export function leastSideLeft(items: Item[], counts: ArrayLike<number>, pieces: { item: number }[]): number {
+  const placedOf = new Int32Array(items.length);
+  for (const p of pieces) placedOf[p.item]++;
+  let least = Infinity;
+  items.forEach((it, i) => {
+    if (counts[i] - placedOf[i] <= 0) return;
+    for (const o of it.orientations) { const [dx, dy] = placedDims(it.l, it.w, it.h, o); least = Math.min(least, dx, dy); }
+  });
+  return least;
 }

@@ -22,7 +22,7 @@ import { PackState, place } from '../../solver/pack/state.ts';
 import { placedDims } from '../../solver/orientation.ts';
 import { brToInput } from './br-format.ts';
 import { virtualBest } from './first-view.ts';
-import { shortRuns, topOwners } from './height-map.ts';
+import { shortRuns, topOwners, leastSideLeft } from './height-map.ts';
 import { instancesFromArgs } from './instance-set.ts';
 
 const { values, set, instances } = instancesFromArgs();
@@ -41,13 +41,7 @@ for (const inst of instances) {
   pieces.forEach((p, i) => {
     for (let z = p.z; z < p.z + p.dz; z++) for (let x = p.x; x < p.x + p.dx; x++) for (let y = p.y; y < p.y + p.dy; y++) cell[(z * L + x) * W + y] = i + 1;
   });
-  const placedOf = new Int32Array(prep.items.length);
-  for (const p of pieces) placedOf[p.item]++;
-  let least = Infinity;
-  prep.items.forEach((it, i) => {
-    if (prep.counts[i] - placedOf[i] <= 0) return;
-    for (const o of it.orientations) { const [dx, dy] = placedDims(it.l, it.w, it.h, o); least = Math.min(least, dx, dy); }
-  });
+  const least = leastSideLeft(prep.items, prep.counts, pieces);
   // Slot cells between pieces by (closing block, its side, run width): cells; within one block apart.
   const closed = new Map<string, number>();
   let within = 0, wall = 0, under = 0, total = 0;
