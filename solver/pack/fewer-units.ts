@@ -14,7 +14,7 @@
 // only when every piece still goes: the plan never gets worse.
 import type { Ticker } from '../ticker.ts';
 import type { Fleet, FleetPlan, PlannedUnit } from './fleet.ts';
-import { OTHER_PLANS } from './fleet/orders.ts';
+import { OTHER_PLANS, type Replan } from './fleet/orders.ts';
 import { phaseItemsFor } from './fleet/phase-width.ts';
 import { coverTypes, patternCopies } from './fleet/pattern-cover.ts';
 import { shareBig } from './fleet/share-big.ts';
@@ -23,6 +23,7 @@ import { shareEven, sharesHoldBack } from './fleet/share-even.ts';
 import { reopen } from './fleet/reopen.ts';
 import { nearMissExchange, nearMissFinish, nearMissStart, type NearMiss } from './fleet/near-miss.ts';
 import { restackTail } from './fleet/restack-tail.ts';
+import { TAIL_MIN_UNITS, TAIL_TRIES, tailReplanned } from './fleet/tail-plans.ts';
 import { topUpUnits } from './fleet/top-up.ts';
 import { cargoOfUnits, isEmpty, shrinkTail } from './fleet/shrink-tail.ts';
 import { PackState } from './state.ts';
@@ -48,6 +49,8 @@ const ORDER_TIME = 0.6;
 const PLANS_FIRST = 0.5;
 /** Share of the time left one near miss's exchanges may take while other near misses wait. */
 const TRY_SHARE = 0.5;
+/** Share of a call's time for the tail re-plans (fleet/tail-plans.ts) before the whole plans, where they apply. */
+const TAILS_FIRST = 0.4;
 /** Share of the fewer-Units time the other orders may take (the tail's moves and sharing get the rest). */
 const ORDERS_SHARE = 0.75;
 
@@ -100,6 +103,8 @@ export function fewerUnits(fleet: Fleet, plan: FleetPlan, deadline: number, tick
  */
 class OtherPlans {
   private next = 0;
+  /** The next of TAIL_TRIES (fleet/tail-plans.ts). */
+  private nextTail = 0;
   private needs: number;
   private readonly fleets = new Map<string, Fleet>();
   /** The plan of the Stops packed as one, while it is the best. */
@@ -124,6 +129,18 @@ class OtherPlans {
         if (stopsMerged) this.merged = other;
       }
     };
+    // Many Units: the last few in the other orders first, each at a share of a whole plan's time.
+    const tailsUntil = ticker.now() + TAILS_FIRST * (end - ticker.now());
+    while (this.nextTail < TAIL_TRIES.length && ticker.now() < tailsUntil && best.units.filter((u) => u.fixedUnit < 0).length >= TAIL_MIN_UNITS) {
+      const { plan: p, k } = TAIL_TRIES[this.nextTail++];
+      const replan = OTHER_PLANS[p];
+      const shorter = tailReplanned(this.ordered(replan), best, k, replan);
+      fewerTrace.fn?.(`tail ${k} of plan ${p}: ${shorter ? 'saved' : 'no'}`, best.units.length);
+      if (!shorter) continue;
+      consider(shorter, replan.stopsMerged ?? false, `tail ${k} of plan ${p}`);
+      // One Unit fewer: the tries again on the new tail.
+      this.nextTail = 0;
+    }
     const plansUntil = ticker.now() + PLANS_FIRST * (end - ticker.now());
     for (;;) {
       const now = ticker.now();
@@ -142,10 +159,8 @@ class OtherPlans {
         continue;
       }
       if (!canPlan) break;
-      const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
-      const key = `${order}${stopsMerged ? ' merged' : ''}`;
-      let ordered = this.fleets.get(key);
-      if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
+      const { phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
+      const ordered = this.ordered(OTHER_PLANS[this.next]);
       const planned = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
       this.needs = ticker.now() - now;
       fewerTrace.fn?.(`plan ${this.next} took ${this.needs.toFixed(0)} (best ${best.units.length}, end ${end.toFixed(0)})`, planned.units.length);
@@ -162,6 +177,14 @@ class OtherPlans {
       }
     }
     return best;
+  }
+
+  /** The fleet in the re-plan's order (made once per order). */
+  private ordered({ order, stopsMerged = false }: Replan): Fleet {
+    const key = `${order}${stopsMerged ? ' merged' : ''}`;
+    let ordered = this.fleets.get(key);
+    if (!ordered) this.fleets.set(key, (ordered = this.fleet.reordered(order, stopsMerged)));
+    return ordered;
   }
 }
 
