@@ -105,6 +105,9 @@ class OtherPlans {
   private next = 0;
   /** The next of TAIL_TRIES (fleet/tail-plans.ts). */
   private nextTail = 0;
+  /** Units of the plan the last tail re-plan shortened (0: none did), and the plan it gave. */
+  private tailFrom = 0;
+  private tailPlan: FleetPlan | null = null;
   private needs: number;
   private readonly fleets = new Map<string, Fleet>();
   /** The plan of the Stops packed as one, while it is the best. */
@@ -123,7 +126,9 @@ class OtherPlans {
     const consider = (other: FleetPlan, stopsMerged: boolean, source: string) => {
       // A plan by Stops at the merged plan's count and equipment replaces it: fewer pieces stop-blocked.
       const tie = best === this.merged && !stopsMerged && other.units.length === best.units.length && equipmentVolume(other) <= equipmentVolume(best);
-      if (other.units.length < best.units.length || tie) {
+      // A tail re-plan's Units at less equipment (the whole plans pick other Unit types).
+      const lighter = best === this.tailPlan && other.units.length === best.units.length && equipmentVolume(other) < equipmentVolume(best);
+      if (other.units.length < best.units.length || tie || lighter) {
         if (other.units.length < best.units.length) fewerTrace.fn?.(`saved by ${source}`, other.units.length);
         best = other;
         if (stopsMerged) this.merged = other;
@@ -137,7 +142,9 @@ class OtherPlans {
       const shorter = tailReplanned(this.ordered(replan), best, k, replan);
       fewerTrace.fn?.(`tail ${k} of plan ${p}: ${shorter ? 'saved' : 'no'}`, best.units.length);
       if (!shorter) continue;
+      this.tailFrom = best.units.length;
       consider(shorter, replan.stopsMerged ?? false, `tail ${k} of plan ${p}`);
+      this.tailPlan = best;
       // One Unit fewer: the tries again on the new tail.
       this.nextTail = 0;
     }
@@ -145,8 +152,10 @@ class OtherPlans {
     for (;;) {
       const now = ticker.now();
       if (now >= end) break;
-      // A near miss is worth its exchanges only while its plan is as short as the best.
-      this.pending = this.pending.filter((p) => p.nm.plan.units.length <= best.units.length);
+      // A near miss is worth its exchanges only while its plan is as short as the best (or as the
+      // plan a tail re-plan shortened: its exchanges may reach the tail's Units at less equipment).
+      const bar = Math.max(best.units.length, this.tailFrom);
+      this.pending = this.pending.filter((p) => p.nm.plan.units.length <= bar);
       const canPlan = this.next < OTHER_PLANS.length && end - now >= this.needs;
       if (this.pending.length > 0 && (!canPlan || now >= plansUntil)) {
         // The most promising near miss first (fewest pieces, then least volume left), on a share of the time while others wait.
@@ -168,7 +177,7 @@ class OtherPlans {
       if (!isEmpty(planned.left, planned.groupsLeft)) continue;
       // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts): its
       // top-up now, the exchanges once the plans are in (or their share of the time is up).
-      const start = planned.units.length <= best.units.length ? nearMissStart(ordered, planned, end, ticker) : null;
+      const start = planned.units.length <= Math.max(best.units.length, this.tailFrom) ? nearMissStart(ordered, planned, end, ticker) : null;
       const k = this.next - 1;
       if (start && 'units' in start) consider(start, stopsMerged, `top-up of plan ${k}`);
       else {
