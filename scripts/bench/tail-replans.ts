@@ -2,9 +2,10 @@
 // of the fleet's other orders (fleet/orders.ts `OTHER_PLANS`, by index) into k - 1 Units beside the
 // Units kept: which orders and which k save a Unit, and what each try costs against the first plan.
 // Also each Unit's Stops (lowest and highest rank) near the tail.
+// `FROM=<plan index>`: the tails of that other plan's whole plan instead of the first plan's.
 // npx tsx scripts/bench/tail-replans.ts <sea|road> <pieces> <seed,...> [k,... default 3,4,5,6,8,10,12] [plans: indices, default all]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
-import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
+import { OTHER_PLANS, type Replan } from '../../solver/pack/fleet/orders.ts';
 import { cargoOfUnits } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
@@ -12,6 +13,10 @@ import { generateCargo, scaleInput } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '5000', seeds = '7', ks = '3,4,5,6,8,10,12', which] = process.argv.slice(2);
+// `GRID=1`: every order x phase width (20 / 50 / 100 / 160) x block order instead of OTHER_PLANS.
+const GRID: Replan[] = (['volume', 'crates-first', 'not-stackable-first', 'heaviest-first'] as const).flatMap((order) =>
+  [20, 50, 100, 160].flatMap((phaseItems) => [{ order, phaseItems }, { order, phaseItems, blockOrder: 'volume' as const }]));
+const PLANS: readonly Replan[] = process.env.GRID === '1' ? GRID : OTHER_PLANS;
 const saves = new Map<string, number>();
 for (const seed of seeds.split(',').map(Number)) {
   const input = scaleInput(fleetName, generateCargo(Number(pieces), seed), seed, 0);
@@ -19,7 +24,10 @@ for (const seed of seeds.split(',').map(Number)) {
   const prep = prepare(input);
   const fleet = new Fleet(input, prep, ticker);
   let t0 = cpuMs();
-  const plan: FleetPlan = fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
+  const from = process.env.FROM ? OTHER_PLANS[Number(process.env.FROM)] : null;
+  const plan: FleetPlan = from
+    ? fleet.reordered(from.order, from.stopsMerged).plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems: from.phaseItems, blockOrder: from.blockOrder })
+    : fleet.plan({ beam: false, sliceMs: 0, deadline: 0 });
   const firstMs = cpuMs() - t0;
   const n = plan.units.length;
   const stopsOf = (u: FleetPlan['units'][number]) => {
@@ -37,8 +45,8 @@ for (const seed of seeds.split(',').map(Number)) {
     const cargo = tail.reduce((a, u) => a + u.state.volume, 0);
     const room = tail.slice(0, k - 1).reduce((a, u) => a + u.view.volume, 0);
     const row: string[] = [];
-    for (const p of which ? which.split(',').map(Number) : OTHER_PLANS.map((_, j) => j)) {
-      const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[p];
+    for (const p of which ? which.split(',').map(Number) : PLANS.map((_, j) => j)) {
+      const { order, phaseItems, blockOrder, stopsMerged = false } = PLANS[p];
       const f = fleet.reordered(order, stopsMerged);
       t0 = cpuMs();
       const opened = f.packNew(left, groups, kept, k - 1, { beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });

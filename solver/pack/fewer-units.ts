@@ -145,8 +145,10 @@ class OtherPlans {
       this.tailFrom = best.units.length;
       consider(shorter, replan.stopsMerged ?? false, `tail ${k} of plan ${p}`);
       this.tailPlan = best;
-      // One Unit fewer: the tries again on the new tail.
+      // One Unit fewer: the whole plans (and their exchanges) get their time, which may reach the same
+      // Units at less equipment; the tries start again on the new tail in the next call.
       this.nextTail = 0;
+      break;
     }
     const plansUntil = ticker.now() + PLANS_FIRST * (end - ticker.now());
     for (;;) {
