@@ -135,8 +135,10 @@ class OtherPlans {
       }
     };
     // Many Units: the last few in the other orders first, each at a share of a whole plan's time.
-    const tailsUntil = ticker.now() + TAILS_FIRST * (end - ticker.now());
-    while (this.nextTail < TAIL_TRIES.length && ticker.now() < tailsUntil && best.units.filter((u) => u.fixedUnit < 0).length >= TAIL_MIN_UNITS) {
+    // (Fewer Units: no clock read here, so such plans stay as they were.)
+    const tails = best.units.filter((u) => u.fixedUnit < 0).length >= TAIL_MIN_UNITS;
+    const tailsUntil = tails ? ticker.now() + TAILS_FIRST * (end - ticker.now()) : 0;
+    while (tails && this.nextTail < TAIL_TRIES.length && ticker.now() < tailsUntil) {
       const { plan: p, k } = TAIL_TRIES[this.nextTail++];
       const replan = OTHER_PLANS[p];
       const shorter = tailReplanned(this.ordered(replan), best, k, replan);
