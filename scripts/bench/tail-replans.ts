@@ -18,6 +18,8 @@ const GRID: Replan[] = (['volume', 'crates-first', 'not-stackable-first', 'heavi
   [20, 50, 100, 160].flatMap((phaseItems) => [{ order, phaseItems }, { order, phaseItems, blockOrder: 'volume' as const }]));
 const PLANS: readonly Replan[] = process.env.GRID === '1' ? GRID : OTHER_PLANS;
 const saves = new Map<string, number>();
+// `NEAR=1`: the tail packed into k Units instead, with the pieces and m3 its last Unit holds.
+const near = process.env.NEAR === '1';
 for (const seed of seeds.split(',').map(Number)) {
   const input = scaleInput(fleetName, generateCargo(Number(pieces), seed), seed, 0);
   const ticker = new Ticker({ now: cpuMs });
@@ -49,8 +51,15 @@ for (const seed of seeds.split(',').map(Number)) {
       const { order, phaseItems, blockOrder, stopsMerged = false } = PLANS[p];
       const f = fleet.reordered(order, stopsMerged);
       t0 = cpuMs();
-      const opened = f.packNew(left, groups, kept, k - 1, { beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
+      const opened = f.packNew(left, groups, kept, near ? k : k - 1, { beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
       const ms = cpuMs() - t0;
+      if (near) {
+        // The last Unit of the tail packed into k: its pieces and m3 (a near miss when few).
+        const last = opened?.[opened.length - 1];
+        const pcs = last ? last.state.placed.reduce((a, q) => a + q.block.count, 0) : -1;
+        row.push(`${p}:${opened ? `${opened.length}u ${pcs}p ${(last!.state.volume / 1e9).toFixed(1)}` : '-'}`);
+        continue;
+      }
       row.push(`${p}:${opened ? 'SAVED' : '-'} ${ms.toFixed(0)}`);
       if (opened) saves.set(`${p}`, (saves.get(`${p}`) ?? 0) + 1);
       if (opened) saves.set(`k${k}`, (saves.get(`k${k}`) ?? 0) + 1);

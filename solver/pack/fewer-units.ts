@@ -51,6 +51,8 @@ const PLANS_FIRST = 0.5;
 const TRY_SHARE = 0.5;
 /** Share of a call's time for the tail re-plans (fleet/tail-plans.ts) before the whole plans, where they apply. */
 const TAILS_FIRST = 0.4;
+/** How many of the tail re-plans (the most promising) go before the whole plans; the rest when no whole plan fits the time left. */
+const TAILS_EARLY = 7;
 /** Share of the fewer-Units time the other orders may take (the tail's moves and sharing get the rest). */
 const ORDERS_SHARE = 0.75;
 
@@ -108,6 +110,8 @@ class OtherPlans {
   /** Units of the plan the last tail re-plan shortened (0: none did), and the plan it gave. */
   private tailFrom = 0;
   private tailPlan: FleetPlan | null = null;
+  /** A tail re-plan saved a Unit in the last call: the next call tries them all again on the new tail. */
+  private tailsAgain = false;
   private needs: number;
   private readonly fleets = new Map<string, Fleet>();
   /** The plan of the Stops packed as one, while it is the best. */
@@ -137,21 +141,26 @@ class OtherPlans {
     // Many Units: the last few in the other orders first, each at a share of a whole plan's time.
     // (Fewer Units: no clock read here, so such plans stay as they were.)
     const tails = best.units.filter((u) => u.fixedUnit < 0).length >= TAIL_MIN_UNITS;
+    if (this.tailsAgain) [this.nextTail, this.tailsAgain] = [0, false];
     const tailsUntil = tails ? ticker.now() + TAILS_FIRST * (end - ticker.now()) : 0;
-    while (tails && this.nextTail < TAIL_TRIES.length && ticker.now() < tailsUntil) {
+    // One tail re-plan; true when it saved a Unit. Then the whole plans (and their exchanges) get
+    // their time, which may reach the same Units at less equipment, and the tries start again on
+    // the new tail in the next call.
+    const tailTried = (): boolean => {
       const { plan: p, k } = TAIL_TRIES[this.nextTail++];
       const replan = OTHER_PLANS[p];
       const shorter = tailReplanned(this.ordered(replan), best, k, replan);
       fewerTrace.fn?.(`tail ${k} of plan ${p}: ${shorter ? 'saved' : 'no'}`, best.units.length);
-      if (!shorter) continue;
+      if (!shorter) return false;
       this.tailFrom = best.units.length;
       consider(shorter, replan.stopsMerged ?? false, `tail ${k} of plan ${p}`);
       this.tailPlan = best;
-      // One Unit fewer: the whole plans (and their exchanges) get their time, which may reach the same
-      // Units at less equipment; the tries start again on the new tail in the next call.
-      this.nextTail = 0;
-      break;
-    }
+      this.nextTail = TAIL_TRIES.length;
+      this.tailsAgain = true;
+      return true;
+    };
+    // The most promising tries first; the rest once no whole plan fits the time left.
+    while (tails && this.nextTail < TAILS_EARLY && ticker.now() < tailsUntil) if (tailTried()) break;
     const plansUntil = ticker.now() + PLANS_FIRST * (end - ticker.now());
     for (;;) {
       const now = ticker.now();
@@ -171,7 +180,11 @@ class OtherPlans {
         if (shorter) consider(shorter, stopsMerged, `exchanges of plan ${k}`);
         continue;
       }
-      if (!canPlan) break;
+      if (!canPlan) {
+        if (!tails || this.nextTail >= TAIL_TRIES.length) break;
+        tailTried();
+        continue;
+      }
       const { phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[this.next];
       const ordered = this.ordered(OTHER_PLANS[this.next]);
       const planned = ordered.plan({ beam: false, sliceMs: 0, deadline: 0, phaseItems, blockOrder });
