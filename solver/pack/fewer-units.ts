@@ -5,7 +5,8 @@
 // into one Unit fewer (the last one of the smallest type that takes the rest), (4) share every
 // item out evenly over one Unit fewer (fleet/share-even.ts), else (5) share the big pieces
 // out over one Unit fewer (fleet/share-big.ts). With several Stops, where (1), (2), (4) and (5) do not
-// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts). Cargo
+// apply, the fleet is first planned again in other orders and phase widths (fleet/orders.ts); with
+// 30+ Units its last k Units first, into k - 1 (fleet/tail-plans.ts). Cargo
 // of a few box types first goes to copies of several packings in the numbers the cutting-stock
 // LP gives (fleet/pattern-cover.ts), then of one packing (fleet/share-copies.ts). With several
 // Stops, a tail of a few pieces that the others' free room nearly takes goes in by exchanges with
