@@ -22,13 +22,13 @@
 // of one door end reaches them.
 // npx tsx scripts/bench/door-columns.ts <sea|road> <pieces> <seed,...> [plans: indices]
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
-import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
 import { type Column, columnsOf, doorEndPacking } from '../../solver/pack/fleet/door-columns.ts';
 import { cargoOfUnits, keptBefore, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
 import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { eachGreedyPlan } from './greedy-plans.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
@@ -81,13 +81,7 @@ for (const seed of seeds.split(',').map(Number)) {
     sum.misses++;
     sum.best += best;
   };
-  const greedy = { beam: false, sliceMs: 0, deadline: 0 };
-  run('first', fleet, fleet.plan(greedy));
-  for (const k of which ? which.split(',').map(Number) : []) {
-    const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[k];
-    const f = fleet.reordered(order, stopsMerged);
-    run(`${k}`, f, f.plan({ ...greedy, phaseItems, blockOrder }));
-  }
+  eachGreedyPlan(fleet, which, run);
 }
 for (const [key, v] of sums) {
   console.log(`near misses of ${key} pieces: ${v.misses}, ${v.ends} door ends; floor short ${m2(v.short / v.ends)} m2 a door end, ${m2(v.best / v.misses)} at the best one; ${v.pairs} door ends with two open columns of one height`);

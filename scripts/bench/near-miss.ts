@@ -19,11 +19,11 @@
 // cost sea 1,000 seed 111 a Unit (held out 21-55 and unseen 96-125: columns alone 389 + 335, with pairs 389 + 336).
 // npx tsx scripts/bench/near-miss.ts <sea|road> <pieces> <seed,...> [plans: indices, default first only]
 import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
-import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
 import { nearMissExchange, nearMissTrace, type NearMissEvent } from '../../solver/pack/fleet/near-miss.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { eachGreedyPlan } from './greedy-plans.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
@@ -53,12 +53,6 @@ for (const seed of seeds.split(',').map(Number)) {
     for (const g of e.left.groups) parts.push(`group ${g} (${f.groupMembers(g).map(kind).join(' + ')})`);
     console.log(`#${seed} ${name}: ${e.units} Units, tail ${(e.tailVolume / 1e9).toFixed(1)} m3, left ${e.leftPieces} pieces ${(e.leftVolume / 1e9).toFixed(2)} m3, ${e.exchanges} exchanges (least left ${(e.bestRest / 1e9).toFixed(2)} m3), ${out ? 'ONE FEWER' : 'no'}, ${ms.toFixed(0)} ms: ${parts.slice(0, 6).join(', ')}`);
   };
-  const greedy = { beam: false, sliceMs: 0, deadline: 0 };
-  run('first', fleet, fleet.plan(greedy));
-  for (const k of which ? which.split(',').map(Number) : []) {
-    const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[k];
-    const f = fleet.reordered(order, stopsMerged);
-    run(`${k} ${order}${stopsMerged ? ' merged' : ''}`, f, f.plan({ ...greedy, phaseItems, blockOrder }));
-  }
+  eachGreedyPlan(fleet, which, run);
 }
 console.log(`tries ${tries}, one fewer ${fewer}; by pieces left: ${[...byPieces].sort((a, b) => a[0] - b[0]).map(([k, n]) => `${k}${k === 13 ? '+' : ''}:${n}`).join(' ')}`);

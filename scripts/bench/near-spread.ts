@@ -14,7 +14,6 @@
 // to 12 pieces) the Units tied on held-out seeds: the tries that fail take the time later plans need.
 // npx tsx scripts/bench/near-spread.ts <sea|road> <pieces> <seed,...> [plans: indices]
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
-import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
 import { nearMissFinish } from '../../solver/pack/fleet/near-miss.ts';
 import { spreadRefilled, type SpreadWay } from './near-spread-pool.ts';
 import { cargoOfUnits, isEmpty, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
@@ -22,6 +21,7 @@ import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { eachGreedyPlan } from './greedy-plans.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
@@ -98,13 +98,7 @@ for (const seed of seeds.split(',').map(Number)) {
     for (const h of hits) sum.placed.set(h, (sum.placed.get(h) ?? 0) + 1);
     console.log(`#${seed} ${name}: ${n} pieces ${m3(volumeOf(f, cargo))} m3 -> ${cols.join(' | ')}${hits.has('any') ? ' PLACED' : ''}${single ? ' SINGLE' : ''} [tail ${tailPieces}] ${okAt.join(' ')}`);
   };
-  const greedy = { beam: false, sliceMs: 0, deadline: 0 };
-  run('first', fleet, fleet.plan(greedy));
-  for (const k of which ? which.split(',').map(Number) : []) {
-    const { order, phaseItems, blockOrder, stopsMerged = false } = OTHER_PLANS[k];
-    const f = fleet.reordered(order, stopsMerged);
-    run(`${k}`, f, f.plan({ ...greedy, phaseItems, blockOrder }));
-  }
+  eachGreedyPlan(fleet, which, run);
 }
 for (const [key, v] of sums) {
   const placed = [...v.placed].sort((a, b) => a[0].localeCompare(b[0])).map(([h, c]) => `${h}:${c}`).join(' ');
