@@ -195,7 +195,7 @@ class OtherPlans {
       if (!isEmpty(planned.left, planned.groupsLeft)) continue;
       // A plan as short as the best may lose its last Unit to exchanges (fleet/near-miss.ts): its
       // top-up now, the exchanges once the plans are in (or their share of the time is up).
-      const start = planned.units.length <= Math.max(best.units.length, this.tailFrom) ? nearMissStart(ordered, planned, end, ticker) : null;
+      const start = planned.units.length <= bar ? nearMissStart(ordered, planned, end, ticker) : null;
       const k = this.next - 1;
       if (start && 'units' in start) consider(start, stopsMerged, `top-up of plan ${k}`);
       else {
