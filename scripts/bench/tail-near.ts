@@ -14,19 +14,17 @@
 // and the last 2-4 searched (beam, 1 s) into one fewer never fit. Held-out seeds 13, 15, 22, 24 (no
 // save in the base): no single exchange, spread or chained exchange placed any tail's near miss.
 // npx tsx scripts/bench/tail-near.ts <sea|road> <pieces> <seed,...> [how many tails to try, default 3] [ms per try, default 3000]
-import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
+import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
 import { OTHER_PLANS } from '../../solver/pack/fleet/orders.ts';
 import { TAIL_TRIES } from '../../solver/pack/fleet/tail-plans.ts';
 import { nearMissFinish, nearMissStart, nearMissTrace } from '../../solver/pack/fleet/near-miss.ts';
-import { cargoOfUnits } from '../../solver/pack/fleet/shrink-tail.ts';
+import { cargoOfUnits, isEmpty, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 import { phaseItemsFor } from '../../solver/pack/fleet/phase-width.ts';
 import { spreadRefilled, type SpreadWay } from './near-spread-pool.ts';
-import type { PlannedUnit } from '../../solver/pack/fleet.ts';
-import { isEmpty, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
 import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
 
 const [fleetName = 'sea', pieces = '5000', seeds = '7', top = '3', perTry = '3000'] = process.argv.slice(2);
