@@ -4,7 +4,9 @@
 // (whole base supported, the platform's top covered at least `COVER`, under the roof), pairs
 // taken greedily from the stackable pallets on the plan's floor of the piece's own Stop (`x`:
 // its own or a deeper Stop), each pallet once, biggest pieces first. What those pallets carry
-// today shows the price: a platform takes two tops that now carry other pieces.
+// today shows the price: a platform takes two tops that now carry other pieces. `splits`: stacks of
+// two stackable pallets of two lines that could instead seat two floor pieces (one on the lower
+// pallet, one on the upper pallet moved to the floor, its top bare), greedily.
 // `one line` counts the pieces today's one-line platforms (pack/platform-blocks.ts) could take.
 // The cargo line: stackable pallet lines sharing width, height and Stop with another line, and the
 // crates decks of long goods of several lines (piles of exactly one height, side by side) would seat.
@@ -19,6 +21,8 @@
 // pallet they would take already carries something (N pallets about 90 %). The floor's stackable pallets
 // (858-905) carry: a non-stackable pallet 611-699, another line's stackable pallet 106-164, a crate 33-51,
 // their own line 26-37, nothing 1-5. Decks of long goods of one height: 1 / 5 / 2 / 3 crates (1-6 m2).
+// Splits: 104-162 two-line pallet stacks, 23-49 with the upper top bare; 11 / 12 / 16 / 16 splits free
+// 6.8 / 7.5 / 7.7 / 9.4 m2 (about 0.15 m2 a Unit). So no block of other lines' pallets frees whole Units.
 // npx tsx scripts/bench/platform-room.ts [sea|road] [pieces] [seed,seed,...] [cover] [solver module]
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
@@ -72,6 +76,7 @@ for (const seed of seedArg.split(',').map(Number)) {
   const stopKey = (p: Placement) => p.stop ?? 99; // no Stop: deepest
   const carried = new Map<Placement, string>();
   const floorS: Placement[] = [], floorN: Placement[] = [];
+  const pairs: { s1: Placement; s2: Placement; bare: boolean }[] = [];
   const nsFloor: Record<string, number> = {};
   for (const u of r.units) {
     const ps = r.placements.filter((p) => p.unitIndex === u.index);
@@ -84,6 +89,10 @@ for (const seed of seedArg.split(',').map(Number)) {
           && Math.min(p.yMm + p.widthMm, q.yMm + q.widthMm) > Math.max(p.yMm, q.yMm));
         carried.set(p, on.length === 0 ? 'nothing' : [...new Set(on.map((q) => { const ql = byId.get(q.cargoLineId)!; return q.cargoLineId === p.cargoLineId ? 'own' : ql.name === 'pallet' ? (ql.stackable ? 'S' : 'N') : ql.name; }))].sort().join('+'));
         floorS.push(p);
+        // A stack of two stackable pallets of two lines: the upper one with its top bare or not.
+        const up = on.length === 1 && on[0].cargoLineId !== p.cargoLineId ? byId.get(on[0].cargoLineId)! : undefined;
+        if (up && up.name === 'pallet' && up.stackable) pairs.push({ s1: p, s2: on[0], bare: !ps.some((q) => q.zMm === on[0].heightMm + p.heightMm
+          && Math.min(on[0].xMm + on[0].lengthMm, q.xMm + q.lengthMm) > Math.max(on[0].xMm, q.xMm) && Math.min(on[0].yMm + on[0].widthMm, q.yMm + q.widthMm) > Math.max(on[0].yMm, q.yMm)) });
       } else {
         floorN.push(p);
         const k = l.name === 'pallet' ? 'N pallet' : l.name;
@@ -106,6 +115,21 @@ for (const seed of seedArg.split(',').map(Number)) {
     return within && p.lengthMm * p.widthMm >= COVER * top;
   };
   const group = (a: Placement) => `${Math.min(a.lengthMm, a.widthMm)}x${Math.max(a.lengthMm, a.widthMm)}x${a.heightMm}`;
+  // Split such a stack: a floor piece onto the lower pallet, the upper one onto the floor carrying another
+  // floor piece (only where its top is bare): one floor place saved a split.
+  const fitsOn = (x: Placement, c: Placement) => x.heightMm + c.heightMm <= H && stopKey(c) >= stopKey(x)
+    && ((x.lengthMm <= c.lengthMm && x.widthMm <= c.widthMm) || (x.lengthMm <= c.widthMm && x.widthMm <= c.lengthMm));
+  const seated = new Set<Placement>();
+  let splits = 0, splitM2 = 0;
+  for (const { s1, s2, bare } of pairs) {
+    const a = floorN.find((x) => !seated.has(x) && fitsOn(x, s1));
+    const b = a && bare ? floorN.find((x) => x !== a && !seated.has(x) && fitsOn(x, s2)) : undefined;
+    if (!a || !b) continue;
+    seated.add(a); seated.add(b); splits++;
+    splitM2 += (a.lengthMm * a.widthMm + b.lengthMm * b.widthMm - s2.lengthMm * s2.widthMm) / M2;
+  }
+  console.log(`${fleet} ${pieces} #${seed} splits: ${pairs.length} two-line pallet stacks (${pairs.filter((q) => q.bare).length} with the upper top bare); `
+    + `${splits} split to seat two floor pieces, ${splitM2.toFixed(1)} m2 of floor freed`);
   for (const deeper of [false, true]) {
     const used = new Set<Placement>();
     const res = { two: 0, twoM2: 0, one: 0, oneM2: 0, price: {} as Record<string, number> };
