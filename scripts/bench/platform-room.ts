@@ -7,14 +7,16 @@
 // today shows the price: a platform takes two tops that now carry other pieces. `splits`: stacks of
 // two stackable pallets of two lines that could instead seat two floor pieces (one on the lower
 // pallet, one on the upper pallet moved to the floor, its top bare), greedily.
-// `one line` counts the pieces today's one-line platforms (pack/platform-blocks.ts) could take.
+// `one line` counts the pieces today's one-line platforms (pack/platform-blocks.ts) could take
+// (preferred where both fit; `TWO=1`: two-line platforms only, as if one-line ones did not exist).
 // The cargo line: stackable pallet lines sharing width, height and Stop with another line, and the
 // crates decks of long goods of several lines (piles of exactly one height, side by side) would seat.
 // Virtual clock (0.5 ms a read): the same plan in every run.
 // Sea 5,000 pieces, first plans, seeds 1 / 3 / 7 / 8 (52 / 52 / 52 / 53 Units): non-stackable pieces
 // cover 261 / 267 / 295 / 242 m2 of floor (5.0 / 5.1 / 5.7 / 4.6 m2 a Unit; crates 85-90 % of it).
 // Two-line platforms at cover 0.9: 0 on every seed (own or deeper Stops alike); at cover 0.5: 0 / 0 / 0 / 0
-// (deeper Stops 2 / 0 / 2 / 1, about 2 m2 a seed). Crates are whole-base supported, so a platform needs
+// (deeper Stops 2 / 0 / 2 / 1, about 2 m2 a seed); with `TWO=1` 0 / 2 / 0 / 4 at 0.9 and 23 / 24 / 17 / 18
+// at 0.5 (26-38 m2, 0.5-0.7 m2 a Unit, gross: each takes two pallets now carrying N pallets, 1.9 m2 of them). Crates are whole-base supported, so a platform needs
 // pallets of exactly one height, and pallet heights are drawn per line from 800-1,600 mm: only 15-23
 // (width, height, Stop) classes are shared by two or more of the 521-558 stackable pallet lines (59-107
 // pieces). One-line platforms left: cover 0.9 2-7 crates, cover 0.5 127-161 (183-225 m2), but every
@@ -144,7 +146,7 @@ for (const seed of seedArg.split(',').map(Number)) {
         const byLine = new Map<string, Placement[]>();
         for (const a of g) (byLine.get(a.cargoLineId) ?? byLine.set(a.cargoLineId, []).get(a.cargoLineId)!).push(a);
         const own = [...byLine.values()].find((v) => v.length >= 2);
-        if (own) { pair = own.slice(0, 2); oneLine = true; break; }
+        if (own && !process.env.TWO) { pair = own.slice(0, 2); oneLine = true; break; }
         if (!pair && byLine.size >= 2) { const [x, y] = [...byLine.values()]; pair = [x[0], y[0]]; }
       }
       if (!pair) continue;
