@@ -16,8 +16,9 @@
 // cover 261 / 267 / 295 / 242 m2 of floor (5.0 / 5.1 / 5.7 / 4.6 m2 a Unit; crates 85-90 % of it).
 // Two-line platforms at cover 0.9: 0 on every seed (own or deeper Stops alike); at cover 0.5: 0 / 0 / 0 / 0
 // (deeper Stops 2 / 0 / 2 / 1, about 2 m2 a seed); with `TWO=1` 0 / 2 / 0 / 4 at 0.9 and 23 / 24 / 17 / 18
-// at 0.5 (26-38 m2, 0.5-0.7 m2 a Unit, gross: each takes two pallets now carrying N pallets, 1.9 m2 of them). Crates are whole-base supported, so a platform needs
-// pallets of exactly one height, and pallet heights are drawn per line from 800-1,600 mm: only 15-23
+// at 0.5 (26-38 m2, 0.5-0.7 m2 a Unit, gross: each takes two pallets now carrying N pallets, 1.9 m2
+// of them). Crates are whole-base supported, so a platform needs pallets of exactly one height, and
+// pallet heights are drawn per line from 800-1,600 mm: only 15-23
 // (width, height, Stop) classes are shared by two or more of the 521-558 stackable pallet lines (59-107
 // pieces). One-line platforms left: cover 0.9 2-7 crates, cover 0.5 127-161 (183-225 m2), but every
 // pallet they would take already carries something (N pallets about 90 %). The floor's stackable pallets
