@@ -21,14 +21,13 @@
 // virtual clock) every total tied. Near misses of 5-12 pieces lack a whole door end's floor: no stacking
 // of one door end reaches them.
 // npx tsx scripts/bench/door-columns.ts <sea|road> <pieces> <seed,...> [plans: indices]
-import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
+import { Fleet, type FleetPlan } from '../../solver/pack/fleet.ts';
 import { type Column, columnsOf, doorEndPacking } from '../../solver/pack/fleet/door-columns.ts';
-import { cargoOfUnits, keptBefore, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
-import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
+import { keptBefore, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
-import { eachGreedyPlan } from './greedy-plans.ts';
+import { eachGreedyPlan, tailToppedUp } from './greedy-plans.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
@@ -43,14 +42,8 @@ for (const seed of seeds.split(',').map(Number)) {
   const ticker = new Ticker({ now: cpuMs });
   const fleet = new Fleet(input, prepare(input), ticker);
   const run = (name: string, f: Fleet, plan: FleetPlan) => {
-    const free = plan.units.filter((u) => u.fixedUnit < 0);
-    const tail = free[free.length - 1];
-    const others = free.slice(0, -1);
-    const cargo = cargoOfUnits(f, [tail]);
-    const changed = new Map<PlannedUnit, PlannedUnit>();
-    topUpRoomiestFirst(f, others, changed, cargo, Infinity, ticker);
+    const { tail, others, cargo, changed, n } = tailToppedUp(f, plan, ticker);
     const order = [...others].sort((a, b) => b.view.volume - b.state.volume - (a.view.volume - a.state.volume) || a.index - b.index);
-    const n = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
     if (n === 0 || n > 12) return;
     const own = columnsOf(f, tail.view, [], cargo.left);
     const ownFloor = own.reduce((a, c) => a + footprint(c), 0);

@@ -16,12 +16,11 @@
 import { Fleet, type FleetPlan, type PlannedUnit } from '../../solver/pack/fleet.ts';
 import { nearMissFinish } from '../../solver/pack/fleet/near-miss.ts';
 import { spreadRefilled, type SpreadWay } from './near-spread-pool.ts';
-import { cargoOfUnits, isEmpty, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
-import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
+import { isEmpty, volumeOf } from '../../solver/pack/fleet/shrink-tail.ts';
 import { prepare } from '../../solver/prepare.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
-import { eachGreedyPlan } from './greedy-plans.ts';
+import { eachGreedyPlan, tailToppedUp } from './greedy-plans.ts';
 import { cpuMs } from './process-cpu.ts';
 
 const [fleetName = 'sea', pieces = '1000', seeds = '11', which = ''] = process.argv.slice(2);
@@ -37,15 +36,8 @@ for (const seed of seeds.split(',').map(Number)) {
   const fleet = new Fleet(input, prepare(input), ticker);
   const run = (name: string, f: Fleet, plan: FleetPlan) => {
     if (!isEmpty(plan.left, plan.groupsLeft)) return;
-    const free = plan.units.filter((u) => u.fixedUnit < 0);
-    if (free.length < 2) return;
-    const tail = free[free.length - 1];
-    const others = free.slice(0, -1);
-    const cargo = cargoOfUnits(f, [tail]);
-    const tailPieces = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
-    const changed = new Map<PlannedUnit, PlannedUnit>();
-    topUpRoomiestFirst(f, others, changed, cargo, Infinity, ticker);
-    const n = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
+    if (plan.units.filter((u) => u.fixedUnit < 0).length < 2) return;
+    const { tail, others, cargo, changed, tailPieces, n } = tailToppedUp(f, plan, ticker);
     if (n === 0 || n > 12) return console.log(`#${seed} ${name}: ${n} pieces left, not tried`);
     const key = n <= 4 ? '1-4' : '5-12';
     const sum = sums.get(key) ?? { misses: 0, placed: new Map(), ms: 0, tries: 0, chains: 0, chainMs: 0 };

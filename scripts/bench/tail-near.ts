@@ -25,7 +25,7 @@ import { generateCargo, scaleInput } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 import { phaseItemsFor } from '../../solver/pack/fleet/phase-width.ts';
 import { spreadRefilled, type SpreadWay } from './near-spread-pool.ts';
-import { topUpRoomiestFirst } from '../../solver/pack/fleet/top-up.ts';
+import { tailToppedUp } from './greedy-plans.ts';
 
 const [fleetName = 'sea', pieces = '5000', seeds = '7', top = '3', perTry = '3000'] = process.argv.slice(2);
 const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
@@ -86,13 +86,7 @@ function tailsOf(fleet: Fleet, plan: FleetPlan): Tail[] {
 
 /** `SPREAD=1`: the near miss of a tail that single exchanges did not place, spread over 2-4 door ends (near-spread-pool.ts), then chained single exchanges. */
 function spreads(f: Fleet, plan: FleetPlan, ticker: Ticker): void {
-  const free = plan.units.filter((u) => u.fixedUnit < 0);
-  const tail = free[free.length - 1];
-  const others = free.slice(0, -1);
-  const cargo = cargoOfUnits(f, [tail]);
-  const changed = new Map<PlannedUnit, PlannedUnit>();
-  topUpRoomiestFirst(f, others, changed, cargo, Infinity, ticker);
-  const n = cargo.left.reduce((a, k) => a + Math.max(0, k), 0) + cargo.groups.size;
+  const { tail, others, cargo, changed, n } = tailToppedUp(f, plan, ticker);
   if (n === 0 || n > 12) return;
   const room = (u: PlannedUnit) => u.view.volume - (changed.get(u) ?? u).state.volume;
   const order = [...others].sort((a, b) => room(b) - room(a) || a.index - b.index);
