@@ -25,7 +25,7 @@ import { generateCargo, scaleInput } from './cargo-generator.ts';
 import { cpuMs } from './process-cpu.ts';
 import { phaseItemsFor } from '../../solver/pack/fleet/phase-width.ts';
 import { spreadRefilled, type SpreadWay } from './near-spread-pool.ts';
-import { tailToppedUp } from './greedy-plans.ts';
+import { piecesOf, tailToppedUp } from './greedy-plans.ts';
 
 const [fleetName = 'sea', pieces = '5000', seeds = '7', top = '3', perTry = '3000'] = process.argv.slice(2);
 const GREEDY = { beam: false, sliceMs: 0, deadline: 0 };
@@ -97,7 +97,7 @@ function spreads(f: Fleet, plan: FleetPlan, ticker: Ticker): void {
       for (const cut of [0.15, 0.3, 0.5, 0.7]) {
         const { trial, rest } = spreadRefilled(f, order.slice(0, k), others, changed, cargo, cut, way, ticker);
         const v = volumeOf(f, rest);
-        const left = rest.left.reduce((a, c) => a + Math.max(0, c), 0) + rest.groups.size;
+        const left = piecesOf(rest);
         let ok = isEmpty(rest.left, rest.groups);
         if (!ok && left <= 4) {
           const event = { units: plan.units.length, tailVolume: 0, leftPieces: left, leftVolume: v, left: rest, exchanges: 0, bestRest: Infinity, ok: false };
