@@ -8,12 +8,16 @@
 // second on the same work for any checkout (the plan hash covers every variant's plan).
 // `--beam K --reads N`: one beam search of variant K (0: corner, biggest first, general
 // blocks) on a virtual clock of N reads: the same search for any checkout, timed in CPU.
-//   npx tsx scripts/bench/search-nodes.ts <BR1..BR7 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R]
+// `--regions`: also per instance the region refills run (region-search.ts), how many bettered the
+// plan, their mean ms, and the second each stage of the improvement ended at. On the virtual clock
+// `--seconds 0.5` does about the search 5 s of CPU does (13,000-19,000 completions at 100 types).
+//   npx tsx scripts/bench/search-nodes.ts <BR1..BR7 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R] [--regions]
 // Reaches into Fleet's private helpers (first-view.ts): keep in step with fleet.ts.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { improveUnit } from '../../solver/pack/improve.ts';
+import { improveUnit, stageTrace } from '../../solver/pack/improve.ts';
+import { regionTrace } from '../../solver/pack/region-search.ts';
 import { beamSearch, greedy } from '../../solver/pack/search.ts';
 import { UnitProblem } from '../../solver/pack/problem.ts';
 import { PackState } from '../../solver/pack/state.ts';
@@ -34,6 +38,7 @@ const { values, positionals } = parseArgs({
     greedies: { type: 'string', default: '0' },
     beam: { type: 'string' },
     reads: { type: 'string', default: '20000' },
+    regions: { type: 'boolean', default: false },
     data: { type: 'string', default: '../shared/data/clp/br' },
   },
 });
@@ -99,9 +104,21 @@ for (const inst of instances) {
     continue;
   }
   problems.length = 0;
+  // --regions: the region refills run, those that bettered the plan, and when the stages ended.
+  const refills = { n: 0, wins: 0, ms: 0 };
+  const stages: string[] = [];
+  if (values.regions) {
+    regionTrace.fn = (_round, _rank, _removed, before, after, ms) => { refills.n++; refills.ms += ms; if (after > before) refills.wins++; };
+    // Seconds from the budget's start (no clock read of its own: that would move a virtual-clock plan).
+    const start = deadline - Number(values.seconds) * 1000;
+    stageTrace.fn = (stage, _volume, now) => { if (stage !== 'beam') stages.push(`${stage} @${((now - start) / 1000).toFixed(2)}`); };
+  }
   const s0 = readCpuMs();
   const best = improveUnit(make, variantCount, root, deadline, ticker, 1);
   const searched = readCpuMs() - s0;
+  regionTrace.fn = null;
+  stageTrace.fn = null;
+  if (values.regions) console.log(`  refills ${refills.n} (${refills.wins} bettered, ${(refills.ms / Math.max(refills.n, 1)).toFixed(1)} ms each); ${stages.join(', ')}`);
   const completions = problems.reduce((a, p) => a + p.completions, 0);
   const fill = best.volume / (view.spec.L * view.spec.W * view.spec.H);
   const hash = planHash(best);
