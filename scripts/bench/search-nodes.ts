@@ -11,10 +11,12 @@
 // `--regions`: also per instance the region refills run (region-search.ts), how many bettered the
 // plan, their mean ms, and the second each stage of the improvement ended at. On the virtual clock
 // `--seconds 0.5` does about the search 5 s of CPU does (13,000-19,000 completions at 100 types).
-//   npx tsx scripts/bench/search-nodes.ts <BR1..BR7 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R] [--regions]
+// BR sets are read from `--data` as thpack files, else as CSV pairs (BR8-BR15: `--data /tmp/br1415`);
+// `--from N` skips each set's first N instances.
+//   npx tsx scripts/bench/search-nodes.ts <BR1..BR15 | T30 ...> [--count 3] [--seed 5] [--seconds 5] [--support full|none] [--virtual] [--greedies R] [--regions] [--data D] [--from N]
 // Reaches into Fleet's private helpers (first-view.ts): keep in step with fleet.ts.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { improveUnit, stageTrace } from '../../solver/pack/improve.ts';
 import { regionTrace } from '../../solver/pack/region-search.ts';
@@ -23,6 +25,7 @@ import { UnitProblem } from '../../solver/pack/problem.ts';
 import { PackState } from '../../solver/pack/state.ts';
 import { Ticker } from '../../solver/ticker.ts';
 import { brToInput, parseBr } from './br-format.ts';
+import { loadCsvSets } from './csv-format.ts';
 import { generateSets } from './br-generate.ts';
 import { unitVariants } from './first-view.ts';
 import { readCpuMs } from './process-cpu.ts';
@@ -40,6 +43,7 @@ const { values, positionals } = parseArgs({
     reads: { type: 'string', default: '20000' },
     regions: { type: 'boolean', default: false },
     data: { type: 'string', default: '../shared/data/clp/br' },
+    from: { type: 'string', default: '0' },
   },
 });
 const set = positionals[0] ?? 'T100';
@@ -47,7 +51,9 @@ const count = Number(values.count);
 
 const instances = set.startsWith('T')
   ? generateSets([Number(set.slice(1))], count, Number(values.seed))[0].instances
-  : parseBr(readFileSync(`${values.data}/thpack${set.slice(2)}.txt`, 'utf8')).slice(0, count);
+  : existsSync(`${values.data}/thpack${set.slice(2)}.txt`)
+    ? parseBr(readFileSync(`${values.data}/thpack${set.slice(2)}.txt`, 'utf8')).slice(Number(values.from), Number(values.from) + count)
+    : (loadCsvSets(values.data, count, Number(values.from)).find((s) => s.set === set)?.instances ?? []);
 
 function planHash(state: PackState): string {
   const text = state.placed.map((p) => `${p.x},${p.y},${p.z},${p.block.dx},${p.block.dy},${p.block.dz},${p.block.item}`).join(';');
