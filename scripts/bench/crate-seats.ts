@@ -52,7 +52,9 @@ for (const seed of seeds) {
   const lines = generateCargo(pieces, seed);
   const r = solve(scaleInput(fleet, lines, seed, 0));
   const index = new Map(lines.map((l, i) => [l.id, i]));
-  // The phase of each line: per Stop (no Stop first, then 4 .. 1), bigger pieces first, PHASE_ITEMS lines a phase.
+  // The phase of each line, approximated: per Stop (no Stop first, then 4 .. 1), bigger pieces first, PHASE_ITEMS lines a
+  // phase. The real cut (phase-lists.ts PhaseCuts, on a Fleet's views) also sets a Stop's smallest lines apart as fillers,
+  // which puts fewer low lines beside crates still, so the "within the phase" counts are an upper end.
   const rank = (l: SolverCargoLine) => (l.stop == null ? 0 : 100 - l.stop);
   const order = lines.map((_, i) => i).sort((a, b) => rank(lines[a]) - rank(lines[b]) || vol(lines[b]) - vol(lines[a]) || a - b);
   const phase = new Int32Array(lines.length);
