@@ -9,7 +9,9 @@
 // `--beam K --reads N`: one beam search of variant K (0: corner, biggest first, general
 // blocks) on a virtual clock of N reads: the same search for any checkout, timed in CPU.
 // `--regions`: also per instance the region refills run (region-search.ts), how many bettered the
-// plan, their mean ms, and the second each stage of the improvement ended at. On the virtual clock
+// plan, their mean ms, those two by the blocks a region removed, and the second each stage of the
+// improvement ended at (T100 full seed 101 #1-3, 0.5 s virtual: 119 refills, 13 bettering; regions
+// removing up to 6 blocks bettered 2 of 46, 7-13 blocks 9 of 61, 14+ 1 of 12). On the virtual clock
 // `--seconds 0.5` does about the search 5 s of CPU does (13,000-19,000 completions at 100 types).
 // BR sets are read from `--data` as thpack files, else as CSV pairs (BR8-BR15: `--data /tmp/br1415`);
 // `--from N` skips each set's first N instances.
@@ -112,9 +114,17 @@ for (const inst of instances) {
   problems.length = 0;
   // --regions: the region refills run, those that bettered the plan, and when the stages ended.
   const refills = { n: 0, wins: 0, ms: 0 };
+  // Refills and wins by the blocks a region removed (up to 4, 5-6, 7-13, 14 or more).
+  const bySize = [0, 0, 0, 0].map(() => ({ n: 0, wins: 0 }));
+  const sizeBin = (removed: number) => (removed <= 4 ? 0 : removed <= 6 ? 1 : removed <= 13 ? 2 : 3);
   const stages: string[] = [];
   if (values.regions) {
-    regionTrace.fn = (_round, _rank, _removed, before, after, ms) => { refills.n++; refills.ms += ms; if (after > before) refills.wins++; };
+    regionTrace.fn = (_round, _rank, removed, before, after, ms) => {
+      refills.n++;
+      refills.ms += ms;
+      bySize[sizeBin(removed)].n++;
+      if (after > before) { refills.wins++; bySize[sizeBin(removed)].wins++; }
+    };
     // Seconds from the budget's start (no clock read of its own: that would move a virtual-clock plan).
     const start = deadline - Number(values.seconds) * 1000;
     stageTrace.fn = (stage, _volume, now) => { if (stage !== 'beam') stages.push(`${stage} @${((now - start) / 1000).toFixed(2)}`); };
@@ -124,7 +134,10 @@ for (const inst of instances) {
   const searched = readCpuMs() - s0;
   regionTrace.fn = null;
   stageTrace.fn = null;
-  if (values.regions) console.log(`  refills ${refills.n} (${refills.wins} bettered, ${(refills.ms / Math.max(refills.n, 1)).toFixed(1)} ms each); ${stages.join(', ')}`);
+  if (values.regions) {
+    const sizes = ['<=4', '5-6', '7-13', '14+'].map((label, k) => `${label} ${bySize[k].wins}/${bySize[k].n}`).join(', ');
+    console.log(`  refills ${refills.n} (${refills.wins} bettered, ${(refills.ms / Math.max(refills.n, 1)).toFixed(1)} ms each; bettered / run by blocks removed: ${sizes}); ${stages.join(', ')}`);
+  }
   const completions = problems.reduce((a, p) => a + p.completions, 0);
   const fill = best.volume / (view.spec.L * view.spec.W * view.spec.H);
   const hash = planHash(best);
