@@ -1,5 +1,4 @@
 // One scale-bench run in its own process (so peak memory is its own).
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { checkPlan } from '../../solver/check/index.ts';
@@ -8,6 +7,7 @@ import { deadRoomValue } from '../../solver/dead-room.ts';
 import { unitBounds } from '../../solver/lower-bound.ts';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { FLEETS, generateCargo, scaleInput, unitLowerBound } from './cargo-generator.ts';
+import { planHash } from './plan-hash.ts';
 import { cpuMs } from './process-cpu.ts';
 
 export interface ScaleFigures {
@@ -56,10 +56,6 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   });
   const totalMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
-  const planHash = createHash('sha256')
-    .update(JSON.stringify([result.placements, result.units, result.warnings, result.unloaded, result.stopWarnings, result.axleWarnings]))
-    .digest('hex')
-    .slice(0, 16);
   const violations = checkPlan(input, result);
   const lb = unitLowerBound(lines, FLEETS[fleet]);
   const tall = unitBounds(lines, FLEETS[fleet]);
@@ -67,7 +63,7 @@ export function runScale(fleet: string, pieces: number, seed: number, seconds: n
   for (const u of result.unloaded) reasons[u.reason] = (reasons[u.reason] ?? 0) + u.quantity;
   return {
     solver, fleet, pieces, lines: lines.length,
-    firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), planHash,
+    firstPlanMs: result.stats.firstPlanMs, totalMs: Math.round(totalMs), cpuMs: Math.round((cpu.user + cpu.system) / 1000), planHash: planHash(result),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     maxProgressGapMs: Math.round(maxGap),
     units: result.totals.units, lowerBound: lb.bound, boundBy: { volume: lb.volume, weight: lb.weight, floor: lb.floor, tallFloor: tall.tallFloor, dff: tall.dff, notStackableFloor: tall.notStackableFloor, volumeWeight: tall.volumeWeight, deadRoom: tall.deadRoom, deadRoomValue: deadRoomValue(lines, FLEETS[fleet]) },

@@ -10,11 +10,11 @@
 // about 40 % of the bench's cold figure is the engine warming up to the solver (compiling; a cold
 // process's CPU runs above its wall time). Peak RSS after three solves 473-496 MB.
 import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { SolveInput, SolveResult } from '../../solver/types.ts';
 import { generateCargo, scaleInput } from './cargo-generator.ts';
+import { planHash } from './plan-hash.ts';
 import { readCpuMs } from './process-cpu.ts';
 import { scriptArgs } from './script-args.ts';
 
@@ -36,8 +36,7 @@ if (process.send) {
         cpu = readCpuMs() - c0;
       };
       const res = mod.solve(input);
-      const hash = createHash('sha256').update(JSON.stringify([res.placements, res.units, res.warnings, res.unloaded, res.stopWarnings, res.axleWarnings])).digest('hex').slice(0, 8);
-      out.push(`${r === 0 ? `cold (seed ${seed})` : `warm ${r}`} ${Math.round(wall)} / ${Math.round(cpu)} ms ${hash}`);
+      out.push(`${r === 0 ? `cold (seed ${seed})` : `warm ${r}`} ${Math.round(wall)} / ${Math.round(cpu)} ms ${planHash(res)}`);
     }
     process.send!(`${job.solver} ${job.fleet} ${job.pieces}: ${out.join(', ')}; peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     process.disconnect();
